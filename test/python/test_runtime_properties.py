@@ -392,3 +392,19 @@ def test_compile_model_takes_a_dict_of_openvinos_pairs() -> None:
     core = lowpass.Core()
     core.set_property("CPU", dict([ov_props.inference_num_threads(2)]))
     assert core.get_property("CPU", props.inference_num_threads) == 2
+
+
+def test_openvinos_import_spelling_ports_by_renaming() -> None:
+    """`import openvino.properties as props` / `.hint as hints` become `lowpass.properties`
+    (a user trial's one edit): the very modules of `lowpass.runtime.properties`."""
+    import lowpass.properties as renamed
+
+    # (submodules that properties.py registers when it runs: not files a type checker finds)
+    import lowpass.properties.hint as renamed_hints  # pyright: ignore[reportMissingImports]
+    import lowpass.properties.streams as renamed_streams  # pyright: ignore[reportMissingImports]
+
+    assert renamed is props and renamed_hints is hints and renamed_streams is streams
+    config = {renamed_hints.performance_mode: renamed_hints.PerformanceMode.THROUGHPUT,
+              renamed.inference_num_threads: 1}  # fmt: skip
+    compiled = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert compiled.get_property(hints.performance_mode) == hints.PerformanceMode.THROUGHPUT
