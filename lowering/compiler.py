@@ -274,6 +274,20 @@ def compile_module(
     cache_dir: str | os.PathLike[str] | None = None,
     compile_jobs: int | None = None,
 ) -> CompiledGraph:
+    """`compile_module_from_cache`'s graph (see there)."""
+    return compile_module_from_cache(module, threads=threads, options=options, cache=cache,
+                                     cache_dir=cache_dir, compile_jobs=compile_jobs)[0]  # fmt: skip
+
+
+def compile_module_from_cache(
+    module: ModuleOp,
+    *,
+    threads: int = 1,
+    options: dict[str, Any] | None = None,
+    cache: bool = True,
+    cache_dir: str | os.PathLike[str] | None = None,
+    compile_jobs: int | None = None,
+) -> tuple[CompiledGraph, bool]:
     """
     Compile the module's entry function (`@main` or its only public function) for the host
     CPU. Compiled graphs are cached by the module's fingerprint (its structure and a digest of
@@ -284,7 +298,9 @@ def compile_module(
     COMPILATION_NUM_THREADS; default: the cores this process may run on) is how many parts of
     a large graph's code LLVM compiles at once (`jit.compile_objects`): it changes how long the
     compilation takes, not what it computes, so it is not part of the cache keys. `options`:
-    see `COMPILE_OPTIONS`.
+    see `COMPILE_OPTIONS`. With the graph, whether it came from `cache_dir` (OpenVINO's
+    LOADED_FROM_CACHE: its blob read, or this process's copy of a graph whose blob is there)
+    rather than from LLVM.
     """
     options = dict(options or {})
     check_options(options)
@@ -304,12 +320,13 @@ def compile_module(
             hit = _CACHE.get(key)
             if hit is not None:
                 _CACHE.move_to_end(key)
-                return hit
+                return hit, blob is not None
     cached = model_cache.load(cache_dir, blob) if cache_dir is not None and blob else None
     graph = graph_from_blob(cached) if cached is not None else None
     if graph is not None and not _fits_model(graph, module):
         graph = None  # (a blob that describes another graph: compiled again, rewritten)
         cached = None
+    loaded = graph is not None
     if graph is None:
         graph = compile_pipelined(
             module.clone(),
@@ -329,7 +346,7 @@ def compile_module(
             _CACHE[key] = graph
             while len(_CACHE) > _CACHE_SIZE:
                 _CACHE.popitem(last=False)
-    return graph
+    return graph, loaded
 
 
 _BLOBS_UNWRITABLE: set[tuple[str, str]] = set()

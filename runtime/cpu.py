@@ -45,6 +45,7 @@ from lowpass.lowering.compiler import (
     GroupInfo,
     Location,
     compile_module,
+    compile_module_from_cache,
     compiled_for_this_host,
     disk_cache_key,
     planned_block,
@@ -552,6 +553,9 @@ class CpuCompiledModel:
         self._lock = threading.Lock()
         self._planned: tuple[CompiledGraph, Block] | None = None
         """A graph loaded from CACHE_DIR and its plan (`executed_groups`)."""
+        self.loaded_from_cache = False
+        """OpenVINO's LOADED_FROM_CACHE: the code read from CACHE_DIR, not compiled (a
+        dynamic model compiles per shape: False)."""
         self.stream_slots = StreamSlots(config.streams) if config.limit_streams else None
         """The streams: how many requests run their native code at once, each on its own
         thread pools (None: no limit; see `CpuConfig.limit_streams`)."""
@@ -559,7 +563,7 @@ class CpuCompiledModel:
             _check_dynamic_model(module)
             return
         try:
-            self._last = compile_module(
+            self._last, self.loaded_from_cache = compile_module_from_cache(
                 module,
                 threads=config.threads,
                 options=self.options,
@@ -667,7 +671,8 @@ class CpuCompiledModel:
     def properties(self) -> Mapping[str, Any]:
         return {**_config_properties(self.config),
                 "INFERENCE_PRECISION_HINT": self.config.precision,
-                "EXECUTION_MODE_HINT": self.config.execution_mode}
+                "EXECUTION_MODE_HINT": self.config.execution_mode,
+                "LOADED_FROM_CACHE": self.loaded_from_cache}
 
     def export_blob(self) -> tuple[str, bytes] | None:
         """

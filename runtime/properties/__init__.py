@@ -36,6 +36,7 @@ optimal_number_of_infer_requests = read_only("OPTIMAL_NUMBER_OF_INFER_REQUESTS")
 range_for_async_infer_requests = read_only("RANGE_FOR_ASYNC_INFER_REQUESTS")
 range_for_streams = read_only("RANGE_FOR_STREAMS")
 supported_properties = read_only("SUPPORTED_PROPERTIES")
+loaded_from_cache = read_only("LOADED_FROM_CACHE")
 
 __all__ = [
     "available_devices",
@@ -46,6 +47,7 @@ __all__ = [
     "execution_devices",
     "hint",
     "inference_num_threads",
+    "loaded_from_cache",
     "log",
     "model_name",
     "num_streams",

@@ -51,6 +51,7 @@ KEYS = {
     "range_for_async_infer_requests": "RANGE_FOR_ASYNC_INFER_REQUESTS",
     "range_for_streams": "RANGE_FOR_STREAMS",
     "supported_properties": "SUPPORTED_PROPERTIES",
+    "loaded_from_cache": "LOADED_FROM_CACHE",
     "hint.performance_mode": "PERFORMANCE_HINT",
     "hint.num_requests": "PERFORMANCE_HINT_NUM_REQUESTS",
     "hint.execution_mode": "EXECUTION_MODE_HINT",
@@ -408,3 +409,15 @@ def test_openvinos_import_spelling_ports_by_renaming() -> None:
               renamed.inference_num_threads: 1}  # fmt: skip
     compiled = lowpass.Core().compile_model(RELU, "CPU", config)
     assert compiled.get_property(hints.performance_mode) == hints.PerformanceMode.THROUGHPUT
+
+
+def test_loaded_from_cache_says_whether_cache_dir_gave_the_code(tmp_path: Path) -> None:
+    """OpenVINO's LOADED_FROM_CACHE: False where the model was compiled (the blob written),
+    True where CACHE_DIR held it (a second compile, in this process or another); False
+    without CACHE_DIR."""
+    config: dict[str, object] = {props.cache_dir: str(tmp_path)}
+    first = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert first.get_property(props.loaded_from_cache) is False
+    again = lowpass.Core().compile_model(RELU, "CPU", config)
+    assert again.get_property("LOADED_FROM_CACHE") is True
+    assert lowpass.Core().compile_model(RELU, "CPU").get_property(props.loaded_from_cache) is False
