@@ -401,6 +401,11 @@ class Port:
         """The model's Parameter (an input) or Result (an output) of this port."""
         return GraphNode("Parameter" if self.is_input else "Result", self)
 
+    @property
+    def node(self) -> GraphNode:
+        """`get_node()`, as OpenVINO's `Output.node`."""
+        return self.get_node()
+
     def get_element_type(self) -> Type:
         return self.element_type
 

@@ -723,7 +723,8 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
         raise LowpassError(
             "missing input(s) "
             + ", ".join(f"'{p.name}'" for p in missing)
-            + ": give them with --input NAME=FILE.npy or use --random-inputs SEED"
+            + ": give them with --input NAME=FILE.npy or use --random-inputs SEED (to "
+            "benchmark as benchmark_app does, on random inputs: -t SECONDS or -niter N)"
         )
     rng = np.random.default_rng(args.random_inputs)
     for p in missing:

@@ -99,6 +99,8 @@ def test_parameters_results_and_variables() -> None:
     assert parameters[0].get_type_name() == "Parameter"
     assert parameters[0].get_partial_shape() == (1, 1, 16)
     assert parameters[0].output(0) == model.input("X")
+    node = model.input("X").node  # (OpenVINO's `Output.node`, as `get_node()`)
+    assert node.get_type_name() == "Parameter" and node.get_friendly_name() == "X"
     assert [r.get_friendly_name() for r in model.get_results()] == ["Y", "H", "C"]
     variables = model.get_variables()
     assert len(variables) == 2

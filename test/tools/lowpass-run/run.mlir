@@ -6,7 +6,7 @@
 // CHECK:      1. input preprocessing {{.*}} Stage
 // CHECK:      3. execution time
 // CHECK:      twice {{ *}}Add {{ *}}ref_FP32 {{ *}}EXECUTED
-// MISSING: lowpass-run: error: missing input(s) 'x': give them with --input NAME=FILE.npy or use --random-inputs SEED
+// MISSING: lowpass-run: error: missing input(s) 'x': give them with --input NAME=FILE.npy or use --random-inputs SEED (to benchmark as benchmark_app does, on random inputs: -t SECONDS or -niter N)
 // BADNPY: lowpass-run: error: --input nope={{.*}}run.mlir: {{.*}}is not a .npy file
 
 func.func @main(%x: tensor<2xf32>) -> (tensor<2xf32> {ov.name = "out"}) {
