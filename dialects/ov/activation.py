@@ -460,18 +460,7 @@ class HardSigmoidOp(OvOp):
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        check_float(self.data, "data")
-        for what, v in (("alpha", self.alpha), ("beta", self.beta)):
-            if element_type_of(v) != element_type_of(self.data):
-                raise VerifyException(
-                    f"{what} must have the element type of data ({element_type_of(self.data)}), "
-                    f"got {element_type_of(v)}"
-                )
-            shape = shape_of(v)
-            if len(shape) > 1 or (len(shape) == 1 and shape[0] not in (1, DYNAMIC)):
-                raise VerifyException(
-                    f"{what} must be a scalar or hold one element, got shape {format_shape(shape)}"
-                )
+        _check_scalar_parameters(self.data, (("alpha", self.alpha), ("beta", self.beta)))
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self.data.type]
@@ -682,18 +671,7 @@ class SeluOp(OvOp):
         self.finish_build(name, infer=result_type is None)
 
     def verify_attrs(self) -> None:
-        check_float(self.data, "data")
-        for what, v in (("alpha", self.alpha), ("lambda", self.lambda_)):
-            if element_type_of(v) != element_type_of(self.data):
-                raise VerifyException(
-                    f"{what} must have the element type of data ({element_type_of(self.data)}), "
-                    f"got {element_type_of(v)}"
-                )
-            shape = shape_of(v)
-            if len(shape) > 1 or (len(shape) == 1 and shape[0] not in (1, DYNAMIC)):
-                raise VerifyException(
-                    f"{what} must be a scalar or hold one element, got shape {format_shape(shape)}"
-                )
+        _check_scalar_parameters(self.data, (("alpha", self.alpha), ("lambda", self.lambda_)))
 
     def infer_result_types(self) -> Sequence[Attribute]:
         return [self.data.type]
@@ -707,6 +685,23 @@ class SeluOp(OvOp):
             negative: np.ndarray = a * g * (np.exp(w) - w.dtype.type(1))
         y: np.ndarray = np.where(w > 0, positive, negative)
         return (y.astype(inputs[0].dtype),)
+
+
+def _check_scalar_parameters(data: SSAValue, parameters: tuple[tuple[str, SSAValue], ...]) -> None:
+    """HardSigmoid's and Selu's rule: float data, and parameters that are scalars (or hold one
+    element) of its element type."""
+    check_float(data, "data")
+    for what, v in parameters:
+        if element_type_of(v) != element_type_of(data):
+            raise VerifyException(
+                f"{what} must have the element type of data ({element_type_of(data)}), "
+                f"got {element_type_of(v)}"
+            )
+        shape = shape_of(v)
+        if len(shape) > 1 or (len(shape) == 1 and shape[0] not in (1, DYNAMIC)):
+            raise VerifyException(
+                f"{what} must be a scalar or hold one element, got shape {format_shape(shape)}"
+            )
 
 
 OPS = (

@@ -950,21 +950,10 @@ class StridedSliceOp(OvOp):
 # DepthToSpace
 # --------------------------------------------------------------------------------------------
 
-@irdl_op_definition
-class DepthToSpaceOp(OvOp):
-    """
-    Move channel data into spatial blocks (OpenVINO `DepthToSpace-1`).
+class _DepthSpaceOp(OvOp):
+    """Base of DepthToSpace and SpaceToDepth (not an op itself): data of rank >= 3, a `mode`
+    (the DepthToSpaceMode enum: both ops' values) and a `block_size` >= 1."""
 
-    `[N, C, D1..DK]` -> `[N, C / bs^K, D1 * bs, ..., DK * bs]`. In `blocks_first` mode the
-    channel index splits as `(block offsets..., new channel)`, in `depth_first` mode as
-    `(new channel, block offsets...)`.
-    `%r = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<1x8x2x2xf32>)
-    -> tensor<1x2x4x4xf32>`
-    """
-
-    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
-
-    name = "ov.depth_to_space"
     data = operand_def(TensorType)
     result = result_def(TensorType)
     mode = prop_def(DepthToSpaceModeAttr)
@@ -1001,6 +990,23 @@ class DepthToSpaceOp(OvOp):
         rank = len(shape_of(self.data))
         if rank < 3:
             raise VerifyException(f"data must have rank >= 3, got rank {rank}")
+
+
+@irdl_op_definition
+class DepthToSpaceOp(_DepthSpaceOp):
+    """
+    Move channel data into spatial blocks (OpenVINO `DepthToSpace-1`).
+
+    `[N, C, D1..DK]` -> `[N, C / bs^K, D1 * bs, ..., DK * bs]`. In `blocks_first` mode the
+    channel index splits as `(block offsets..., new channel)`, in `depth_first` mode as
+    `(new channel, block offsets...)`.
+    `%r = ov.depth_to_space %x mode = blocks_first block_size = 2 : (tensor<1x8x2x2xf32>)
+    -> tensor<1x2x4x4xf32>`
+    """
+
+    TYPE_RELAXED: ClassVar[bool] = True  # LPT feeds it u8/i8 (see OvOp)
+
+    name = "ov.depth_to_space"
 
     def infer_result_types(self) -> Sequence[Attribute]:
         shape = shape_of(self.data)
@@ -1044,7 +1050,7 @@ class DepthToSpaceOp(OvOp):
 
 
 @irdl_op_definition
-class SpaceToDepthOp(OvOp):
+class SpaceToDepthOp(_DepthSpaceOp):
     """
     Move spatial blocks into the channels (OpenVINO `SpaceToDepth-1`), DepthToSpace's inverse.
 
@@ -1056,42 +1062,6 @@ class SpaceToDepthOp(OvOp):
     """
 
     name = "ov.space_to_depth"
-    data = operand_def(TensorType)
-    result = result_def(TensorType)
-    mode = prop_def(DepthToSpaceModeAttr)
-    block_size = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
-
-    assembly_format = (
-        "$data `mode` `=` $mode (`block_size` `=` $block_size^)? attr-dict "
-        "`:` functional-type(operands, results)"
-    )
-    traits = traits_def(Pure())
-
-    def __init__(
-        self,
-        data: SSAValue,
-        mode: DepthToSpaceMode | str,
-        block_size: int = 1,
-        *,
-        result_type: Attribute | None = None,
-        name: str | None = None,
-    ) -> None:
-        super().__init__(
-            operands=[data],
-            result_types=[result_type or PLACEHOLDER_TYPE],
-            properties={
-                "mode": enum_attr(DepthToSpaceModeAttr, mode, "mode"),
-                "block_size": IntegerAttr(block_size, i64),
-            },
-        )
-        self.finish_build(name, infer=result_type is None)
-
-    def verify_attrs(self) -> None:
-        if self.block_size.value.data < 1:
-            raise VerifyException(f"block_size must be >= 1, got {self.block_size.value.data}")
-        rank = len(shape_of(self.data))
-        if rank < 3:
-            raise VerifyException(f"data must have rank >= 3, got rank {rank}")
 
     def infer_result_types(self) -> Sequence[Attribute]:
         shape = shape_of(self.data)
