@@ -446,6 +446,7 @@ def test_inputs_as_benchmark_app_lists_them(
         ("a:{tmp}/x.png", "is an image; lowpass-run reads no images"),
         ("{tmp}/extra.npz", "the archive's array 'c' names no input; inputs are a, b"),
         ("a={tmp}/extra.npz", "holds 3 arrays, input 'a' takes one"),
+        ("c:{A}", "the model has no input named 'c': its inputs are 'a', 'b'"),
     ],
 )
 def test_bad_input_files_are_one_line(
