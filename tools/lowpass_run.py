@@ -686,6 +686,11 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
         mapped, colon, file = spec.partition(":")  # (benchmark_app's NAME:FILE)
         if not sep and colon and mapped in {p.name for p in ports}:
             name, path = mapped, file
+        elif not sep and colon and not Path(spec).is_file() and Path(file).is_file():
+            raise LowpassError(  # (benchmark_app's NAME:FILE, of no such input)
+                f"--input {spec}: the model has no input named '{mapped}': its inputs are "
+                + ", ".join(f"'{p.name}'" for p in ports)
+            )
         elif not sep and spec.lower().endswith(".npz"):  # (each input from its array)
             given.update(_archive_inputs(spec, spec, ports, None))
             continue
@@ -698,11 +703,6 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             name, path = ports[0].name, spec
         suffix = Path(path).suffix.lower()
         if not Path(path).is_file():
-            if not sep and colon and Path(file).is_file():  # (NAME:FILE of no such input)
-                raise LowpassError(
-                    f"--input {spec}: the model has no input named '{mapped}': its inputs are "
-                    + ", ".join(f"'{p.name}'" for p in ports)
-                )
             raise LowpassError(f"--input {spec}: no such file '{path}'")
         if suffix in IMAGE_SUFFIXES:
             raise LowpassError(f"--input {spec}: '{path}' is an image; lowpass-run reads no "
