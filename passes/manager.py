@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
-from lowpass.ir import make_context
+from lowpass.ir import make_context, verify_module
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.make_stateful import MakeStatefulPass
 
@@ -100,7 +100,7 @@ class Manager:
             try:
                 transformation.apply(ctx, module)
                 if self.per_pass_validation:
-                    module.verify()
+                    verify_module(module)  # (located diagnostics, as opt-tool's)
             except DiagnosticException as e:
                 raise PassRunError(str(e)) from e
         return True

@@ -930,27 +930,33 @@ def _check_target_options(targets: dict[str, Any], spec: ArgSpec) -> None:
         return
     cls = cast("Callable[[], type[Target]]", entry)()
     names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+    hints = typing.get_type_hints(cls)
+    kinds = {n: getattr(hints[n], "__name__", str(hints[n])) for n in names}
     spec = spec.normalize_parameter_names()
-    for option, value in spec.parameters.items():
-        shown = option.replace("_", "-")
-        if option not in names:
-            known = [n.replace("_", "-") for n in names]
-            raise UsageError(
-                f"target '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, known)
-                + (f" (options: {', '.join(known)})" if known else " (it has no options)")
-            )
-        field_type = typing.get_type_hints(cls)[option]
-        if not _option_value_fits(value, field_type):
-            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
-            kind = getattr(field_type, "__name__", str(field_type))
-            raise UsageError(
-                f"target '{spec.name}': option '{shown}' expects <{kind}>, got '{text}'"
-            )
+    _check_option_values(f"target '{spec.name}'", spec, cls, kinds)
     try:
         cls.from_spec(spec)
     except (ValueError, TypeError) as e:
         message = str(e.args[0]) if e.args else str(e)
         raise UsageError(f"target '{spec.name}': {message}") from None
+
+
+def _check_option_values(what: str, spec: ArgSpec, cls: type, kinds: dict[str, str]) -> None:
+    """A pass's or target's options (`spec`, names normalized) against `cls`'s fields, whose
+    types `kinds` names: an unknown option named with the closest, a value of another type
+    with the type, as `what: ...` (`pass 'lpt'`, `target 'dot'`)."""
+    for option, value in spec.parameters.items():
+        shown = option.replace("_", "-")
+        if option not in kinds:
+            known = [n.replace("_", "-") for n in kinds]
+            raise UsageError(
+                f"{what}: unknown option '{shown}'" + did_you_mean(shown, known)
+                + (f" (options: {', '.join(known)})" if known else " (it has no options)")
+            )
+        if not _option_value_fits(value, typing.get_type_hints(cls)[option]):
+            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
+            raise UsageError(f"{what}: option '{shown}' expects <{kinds[option]}>, got '{text}'")
+
 
 def _make_pass(available_passes: dict[str, Callable[[], type[ModulePass]]], spec: ArgSpec
                ) -> ModulePass:  # fmt: skip
@@ -961,25 +967,9 @@ def _make_pass(available_passes: dict[str, Callable[[], type[ModulePass]]], spec
             f"no pass named '{spec.name}'" + did_you_mean(spec.name, available_passes)
         )
     cls = factory()
-    options = {i.name: i for i in get_pass_option_infos(cls)}
+    kinds = {i.name: i.expected_type.strip("'\"") for i in get_pass_option_infos(cls)}
     spec = _with_llvm_bools(spec.normalize_parameter_names(), cls)
-    given = spec.parameters
-    for option, value in given.items():
-        if option not in options:
-            shown = option.replace("_", "-")
-            names = [o.replace("_", "-") for o in options]
-            raise UsageError(
-                f"pass '{spec.name}': unknown option '{shown}'" + did_you_mean(shown, names)
-                + (f" (options: {', '.join(names)})" if names else " (it has no options)")
-            )
-        field_type = typing.get_type_hints(cls)[option]
-        if not _option_value_fits(value, field_type):
-            text = ",".join(str(v).lower() if isinstance(v, bool) else str(v) for v in value)
-            kind = options[option].expected_type.strip("'\"")
-            raise UsageError(
-                f"pass '{spec.name}': option '{option.replace('_', '-')}' expects "
-                f"<{kind}>, got '{text}'"
-            ) from None
+    _check_option_values(f"pass '{spec.name}'", spec, cls, kinds)
     try:
         return cls.from_pass_spec(spec)
     except (ValueError, TypeError) as e:
