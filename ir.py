@@ -59,6 +59,7 @@ from xdsl.ir import (
     Data,
     Operation,
     ParametrizedAttribute,
+    Region,
     SSAValue,
 )
 from xdsl.irdl import AttrConstraint, BaseAttr, IRDLOperation, RangeOf, base
@@ -286,6 +287,7 @@ class LocatingParser(Parser):
         text = input.decode("utf-8") if isinstance(input, bytes) else input
         self._parser_state = ParserState(LowpassLexer(Input(text, name)))
         self._first_uses: dict[str, Span] = {}
+        self._deferred_locations: dict[str, Span] = {}
 
     line_offset: int = 0
 
@@ -298,7 +300,7 @@ class LocatingParser(Parser):
         if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
             return ModuleOp([])
         try:
-            return super().parse_module(allow_implicit_module)
+            module = super().parse_module(allow_implicit_module)
         except ParseError as error:
             undefined = list(self.forward_ssa_references)
             if not (error.msg.startswith("values used but not defined") and undefined):
@@ -309,6 +311,8 @@ class LocatingParser(Parser):
                 + (f" (also undeclared: {others})" if others else ""),
                 self._first_uses[undefined[0]],
             )
+        self._resolve_deferred_locations(module)
+        return module
 
     def resolve_operand(
         self, operand: UnresolvedOperand, type: AttributeInvT
@@ -318,6 +322,37 @@ class LocatingParser(Parser):
         if name not in self.ssa_values and name not in self.forward_ssa_references:
             self._first_uses[name] = operand.span
         return super().resolve_operand(operand, type)
+
+    def parse_optional_region(
+        self, arguments: Iterable[Parser.Argument] | None = None
+    ) -> Region | None:
+        """xDSL's, except that an entry argument written without a `loc(...)` of its own (a
+        function's `%x: tensor<2xf32>`) is located where its name is written, as MLIR's parser
+        locates region arguments (`parseRegionBody`); xDSL leaves it `loc(unknown)`."""
+        if arguments is not None:
+            arguments = list(arguments)
+            for argument in arguments:
+                if argument.location is None:
+                    argument.location = self._location_at(argument.name.start)
+        return super().parse_optional_region(arguments)
+
+    def _parse_optional_block_arg_list(self, block: Block) -> Block | None:
+        """xDSL's (`^bb0(%a: i32 loc(...), ...)`), except that an argument without a `loc(...)`
+        of its own is located where its name is written, as MLIR's `parseOptionalBlockArgList`
+        locates it; xDSL leaves it `loc(unknown)`."""
+        if self._current_token.kind != MLIRTokenKind.L_PAREN:
+            return None
+
+        def parse_argument() -> None:
+            name = self._parse_token(MLIRTokenKind.PERCENT_IDENT, "block argument expected").span
+            self.parse_punctuation(":")
+            arg_type = self.parse_attribute()
+            location = self.parse_optional_location() or self._location_at(name.start)
+            arg = block.insert_arg(arg_type, len(block.args), location)
+            self._register_ssa_definition(name.text[1:], (arg,), name)
+
+        self.parse_comma_separated_list(self.Delimiter.PAREN, parse_argument)
+        return block
 
     def _parse_block(self) -> Block:
         """xDSL's, with a message where a region's ops are followed by neither `}` nor a
@@ -572,10 +607,55 @@ class LocatingParser(Parser):
     """Where the last `loc(...)` parsed ends (an op's own one ends right before its end)."""
 
     def parse_optional_location(self) -> LocationAttr | None:
-        location = super().parse_optional_location()
+        location = self._parse_optional_deferred_location() or super().parse_optional_location()
         if location is not None:
             self._explicit_location_end = self._current_token.span.start
         return location
+
+    def _parse_optional_deferred_location(self) -> NameLoc | None:
+        """
+        `loc(#alias)` of an alias the text defines later, as mlir-opt's `--mlir-print-debuginfo`
+        writes locations (`loc(#loc3)`, and `#loc3 = loc("x.mlir":4:5)` after the module;
+        xDSL reads only aliases defined before): a placeholder that `parse_module` replaces
+        with the alias's location once the file is read, as MLIR's parser defers it. None, and
+        nothing read, for any other text.
+        """
+        if self._current_token.text != "loc":
+            return None
+        start = self.pos
+        self.parse_characters("loc")
+        if self.parse_optional_punctuation("(") is not None:
+            token = self._current_token
+            name = token.text
+            if (token.kind == MLIRTokenKind.HASH_IDENT and "." not in name
+                    and name not in self.attribute_aliases):  # fmt: skip
+                self._consume_token()
+                self.parse_punctuation(")")
+                self._deferred_locations.setdefault(name, token.span)
+                return _deferred_location(name)
+        self._resume_from(start)
+        return None
+
+    def _resolve_deferred_locations(self, module: ModuleOp) -> None:
+        """The ops' and block arguments' placeholders of `loc(#alias)` replaced by the aliases'
+        locations; an alias the text does not define, or not as a location, is MLIR's error
+        at its first use."""
+        resolved: dict[Attribute, LocationAttr] = {}
+        for name, span in self._deferred_locations.items():
+            value = self.attribute_aliases.get(name)
+            if value is None:
+                self.raise_error("operation location alias was never defined", span)
+            if not isinstance(value, LocationAttr):
+                self.raise_error(f"expected location, but found '{value}'", span)
+            resolved[_deferred_location(name)] = value
+        if not resolved:
+            return
+        for op in module.walk():
+            op.location = resolved.get(op.location, op.location)
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.args:
+                        arg.location = resolved.get(arg.location, arg.location)
 
     def _location_at(self, pos: int) -> FileLineColLoc:
         state = getattr(self, "_line_state", None)
@@ -594,6 +674,13 @@ class LocatingParser(Parser):
         return FileLineColLoc(
             name, IntAttr(line + self.line_offset), IntAttr(pos - line_start + 1)
         )
+
+
+def _deferred_location(alias: str) -> NameLoc:
+    """The placeholder of `loc(alias)` while the alias is not defined yet
+    (`LocatingParser._parse_optional_deferred_location`); equal for equal aliases."""
+    return NameLoc(StringAttr(alias), FileLineColLoc(StringAttr("<location alias>"), IntAttr(0),
+                                                     IntAttr(0)))  # fmt: skip
 
 
 @cache

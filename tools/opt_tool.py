@@ -6,8 +6,9 @@ MLIR-style, one flag per pass in command-line order (`--canonicalize --lpt='deq-
 or as mlir-opt's `--pass-pipeline='builtin.module(canonicalize,lpt{deq-precision=f16})'` (one
 of the three); `--help` lists every pass flag with its summary and options. mlir-opt's
 `--mlir-print-ir-after-all` (`-before-all`, `-after=PASS`, `-before=PASS`),
-`--mlir-elide-elementsattrs-if-larger=N` and `--verify-diagnostics` (`expected-error`
-comments, tools/verify_diagnostics.py) work as there.
+`--mlir-elide-elementsattrs-if-larger=N`, `--split-input-file[=MARKER]`,
+`--output-split-marker=MARKER` and `--verify-diagnostics` (`expected-error` comments,
+tools/verify_diagnostics.py) work as there.
 
 Inputs are `.mlir` text, OpenVINO IR (`model.xml`, its weights in `model.bin` beside it) or
 ONNX (`model.onnx`). Outputs are xDSL targets (`-t`, `frontends/targets.py`): `-t ov-ir -o
@@ -80,6 +81,10 @@ EMIT_FORMATS = ("mlir", "ov-ir")
 
 # Input formats read whole from a file rather than parsed from text chunks.
 MODEL_FILE_FRONTENDS = ("xml", "onnx")
+
+DEFAULT_SPLIT_MARKER = "// -----"
+"""mlir-opt's split marker (`kDefaultSplitMarker`): where `--split-input-file` without a value
+splits the input, and what `--output-split-marker` writes between the chunks' outputs."""
 
 
 class _AppendPass(argparse.Action):
@@ -162,6 +167,12 @@ class _ArgumentParser(argparse.ArgumentParser):
         if takes_value and "=" not in word:
             return f" ({short} takes its value after a space or '=': {short} {word[2:]})"
         return did_you_mean(flag, self.long_flags())
+
+    def drop_flag(self, flag: str) -> None:
+        """Forget `flag`, to define it anew (xDSL's `--split-input-file` takes no value)."""
+        action = self._option_string_actions.get(flag)
+        if action is not None:
+            self._handle_conflict_resolve(action, [(flag, action)])
 
     def parse_exactly(self, args: Sequence[str]) -> argparse.Namespace:
         """`parse_args` of `with_two_dashes`' words, an unknown flag named with the closest
@@ -363,7 +374,7 @@ class OptToolMain(xDSLOptMain):
         )
         self.register_all_arguments(arg_parser)
         self.args = arg_parser.parse_exactly(
-            _rewrite_pass_flags(arg_parser.with_two_dashes(argv), flag_names)
+            _rewrite_pass_flags(_split_flag_values(arg_parser.with_two_dashes(argv)), flag_names)
         )
         if self.args.input_file == "-":  # (stdin, as mlir-opt and xdsl-opt read `-`)
             self.args.input_file = None
@@ -481,6 +492,18 @@ class OptToolMain(xDSLOptMain):
         self.available_frontends["xml"] = parse_ov_ir
         self.available_frontends["onnx"] = parse_onnx
 
+    def prepare_input(self) -> tuple[list[tuple[IO[bytes], int]], str]:
+        # xDSL's, unsplit, then split at --split-input-file's marker (xDSL's is `// -----`);
+        # a model file is not split: `_parse_chunk` refuses it
+        marker, self.args.split_input_file = self.args.split_input_file, None
+        try:
+            chunks, extension = super().prepare_input()
+        finally:
+            self.args.split_input_file = marker
+        if marker is None or extension != "mlir":
+            return chunks, extension
+        return split_input(chunks[0][0], marker, self.get_input_name()), extension
+
     def get_input_name(self) -> str:
         # mlir-opt's name of standard input, in diagnostics and locations (llvm::MemoryBuffer's
         # `<stdin>`); xDSL's is `stdin`
@@ -563,8 +586,8 @@ class OptToolMain(xDSLOptMain):
         name = self.get_input_name()
         failed = False
         for i, (data, offset) in enumerate(texts):
-            if i > 0:
-                output.write("// -----\n")
+            if i > 0:  # (mlir-opt's `interleave`: the marker between chunks, none after)
+                output.write(self.args.output_split_marker + "\n")
             given: list[Diagnostic] = []
             try:
                 with _collecting_pass_warnings(given if checking else None):
@@ -622,6 +645,7 @@ class OptToolMain(xDSLOptMain):
         _add_pass_flags(arg_parser, lambda name: _pass_help(self, name))
         _add_emit_argument(arg_parser)
         _add_mlir_opt_arguments(arg_parser)
+        _add_split_arguments(arg_parser)
         _add_mlir_opt_spellings(arg_parser)
         _add_view_graph_argument(arg_parser)
 
@@ -877,6 +901,82 @@ def _add_mlir_opt_arguments(arg_parser: argparse.ArgumentParser) -> None:
         "'dense_resource<__elided__>' (as mlir-opt): the output, the IR dumps and "
         "--print-between-passes",
     )
+
+
+def _add_split_arguments(arg_parser: argparse.ArgumentParser) -> None:
+    """mlir-opt's `--split-input-file[=MARKER]` (in place of xDSL's, which takes no marker) and
+    `--output-split-marker=MARKER` (MlirOptMain.cpp). `_split_flag_values` gives the former
+    its value: LLVM's `cl::ValueOptional` takes a value only after `=`."""
+    if isinstance(arg_parser, _ArgumentParser):
+        arg_parser.drop_flag("--split-input-file")
+    arg_parser.add_argument(
+        "--split-input-file", nargs="?", const=DEFAULT_SPLIT_MARKER, metavar="=MARKER",
+        help="split the input at each MARKER (default '// -----') and process each chunk on "
+        "its own, as mlir-opt; diagnostics give the lines of the whole file",
+    )  # fmt: skip
+    arg_parser.add_argument(
+        "--output-split-marker", default=DEFAULT_SPLIT_MARKER, metavar="MARKER",
+        help="the line written between the chunks' outputs (default '// -----', as mlir-opt)",
+    )  # fmt: skip
+
+
+def _split_flag_values(argv: Sequence[str]) -> list[str]:
+    """`--split-input-file` (and `--split-input-file=`) as `--split-input-file=// -----`: LLVM
+    reads the flag's value only after `=` (`mlir-opt -split-input-file %s` reads the file),
+    where argparse would take the next word as the marker."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg == "--":  # (after it, file names, whatever they look like)
+            return out + list(argv[i:])
+        if arg in ("--split-input-file", "--split-input-file="):
+            arg = f"--split-input-file={DEFAULT_SPLIT_MARKER}"
+        out.append(arg)
+    return out
+
+
+def split_input(stream: IO[bytes], marker: str, name: str) -> list[tuple[IO[bytes], int]]:
+    """
+    The input's chunks, split at `marker`, each with the number of lines before it (its
+    diagnostics name the file's lines), as mlir-opt's `splitAndProcessBuffer`. Its near
+    misses, the marker's text less its last two characters not followed by them (`// ----`
+    for `// -----`), are a warning on stderr, `FILE:LINE:COL: warning: near miss with file
+    split marker`, and split nothing. `name` is the input's name in the warnings.
+    """
+    with stream:
+        data = stream.read()
+    separator = marker.encode("utf-8", "surrogateescape")  # (argv's bytes as they were)
+    for at in _near_misses(data, separator):  # (as llvm::SourceMgr prints a warning)
+        line_start = data.rfind(b"\n", 0, at) + 1
+        line_end = data.find(b"\n", at)
+        text = _decode(data[line_start : line_end if line_end >= 0 else len(data)])
+        line, column = data.count(b"\n", 0, at) + 1, len(_decode(data[line_start:at])) + 1
+        print(f"{name}:{line}:{column}: warning: near miss with file split marker\n{text}\n"
+              + " " * (column - 1) + "^", file=sys.stderr)  # fmt: skip
+    chunks: list[tuple[IO[bytes], int]] = []
+    lines = 0
+    for piece in data.split(separator):
+        chunks.append((BytesIO(piece), lines))
+        lines += piece.count(b"\n") + separator.count(b"\n")
+    return chunks
+
+
+def _near_misses(data: bytes, marker: bytes) -> list[int]:
+    """Where mlir-opt warns of a near miss of `marker` in `data`: the ends of its text less
+    the last two characters that those two do not follow. A marker of two characters or
+    fewer has none (mlir-opt's search for its empty prefix never ends)."""
+    if len(marker) <= 2:
+        return []
+    head, tail = marker[:-2], marker[-2:]
+    found: list[int] = []
+    at = data.find(head)
+    while at >= 0:
+        end = at + len(head)
+        if data.startswith(tail, end):
+            end += len(tail)
+        else:
+            found.append(end)
+        at = data.find(head, end)
+    return found
 
 
 def _add_mlir_opt_spellings(arg_parser: argparse.ArgumentParser) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import NameLoc, StringAttr, TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
 from lowpass.dialects import ov
@@ -110,7 +110,10 @@ class BranchConverter(GraphConverter):
             self.values[name] = op.results[0]
             return op.results[0]
         block = self.builder.block
-        arg = block.insert_arg(outer.type, len(block.args))
+        # located by the captured value's name in the file, as graph inputs are
+        arg = block.insert_arg(
+            outer.type, len(block.args), NameLoc(StringAttr(name), self.file_location)
+        )
         self.captured.append(outer)
         self.values[name] = arg
         return arg

@@ -47,7 +47,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
 )
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.builder import GraphBuilder
@@ -564,7 +564,10 @@ class GraphConverter:
                 dims = [d.dim_value if d.HasField("dim_value") else "?" for d in t.shape.dim]
                 self.error(f"graph input '{inp.name}' has a negative dim: {dims}")
             shape = self.input_shapes.get(inp.name, shape)
-            self.values[inp.name] = self.builder.input(inp.name, shape, et)
+            value = self.values[inp.name] = self.builder.input(inp.name, shape, et)
+            # located as the nodes are: the input's name in the file (--print-debuginfo)
+            if isinstance(value, BlockArgument):
+                value.location = NameLoc(StringAttr(inp.name), self.file_location)
 
         self.convert_nodes(g)
 

@@ -1448,7 +1448,8 @@ class _GraphReader(_BodyOps):
             else:
                 raise _LayerError("missing attribute 'shape', expected e.g. shape=\"1,3,224,224\"")
             t = TensorType(et, dims)
-        arg = block.insert_arg(t, len(block.args))
+        # located as its ops are: the Parameter's name at its <layer> line (--print-debuginfo)
+        arg = block.insert_arg(t, len(block.args), self.ctx.location(layer))
         hint = layer.name if self.body else self._input_names(layer)[0]
         if hint.isidentifier():
             arg.name_hint = hint

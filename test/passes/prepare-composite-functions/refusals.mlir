@@ -13,7 +13,7 @@
 // FLAG: no-time-major.mlir:4:10: error: operation 'tf.Add' is not registered: pass --allow-unregistered-dialect to read ops of dialects lowpass does not define (such as TensorFlow's "tf.*" ops in composite functions)
 // FLAG-NOT: Traceback
 
-// ---- Lingvo cells: upstream's warnings (args 0-3, 0-4 ranked) and the signature checks -------
+// === Lingvo cells: upstream's warnings (args 0-3, 0-4 ranked) and the signature checks ===
 
 // expected-warning @+1 {{we cannot fuse this lstm func because all the inputs have not ranked tensor type.}}
 func.func @lstmcellsimple(%arg0: tensor<*xf32>, %arg1: tensor<*xf32>, %arg2: tensor<*xf32>, %arg3: tensor<*xf32>, %arg4: tensor<*xf32>) -> tensor<*xf32> attributes  {tf._implements = "LSTMCellSimple", tf._reference = "mlir"} {
@@ -54,7 +54,7 @@ func.func private @lingvo_f16(%arg0: tensor<1x3xf16>, %arg1: tensor<5x16xf16>, %
 
 // -----
 
-// ---- embedding_matmul: upstream's warnings, and what tfl.embedding_lookup needs ----------------
+// === embedding_matmul: upstream's warnings, and what tfl.embedding_lookup needs ===
 
 // Upstream's test case, unranked: TensorFlow Lite fuses it; tfl.embedding_lookup needs ranks.
 // expected-warning @+1 {{we cannot fuse this embedding func because the table and the ids are not ranked tensors (tfl.embedding_lookup needs their ranks)}}
@@ -86,7 +86,7 @@ func.func private @embedding_i64_ids(%arg0: tensor<10x4xf32>, %arg1: tensor<3xi6
 
 // -----
 
-// ---- Keras LSTM / GRU: upstream's warnings and the added ones ----------------------------------
+// === Keras LSTM / GRU: upstream's warnings and the added ones ===
 
 // Upstream's @inference_standard_lstm_with_mask (silent upstream): 7 arguments.
 // expected-warning @+1 {{we cannot fuse this lstm func because it takes a mask input (argument 6), which the fused op does not support}}
@@ -154,7 +154,7 @@ func.func private @keras_bf16(%arg0: tensor<3x2x4xbf16>, %arg1: tensor<2x1xbf16>
 
 // -----
 
-// ---- Out of scope: composite functions TensorFlow Lite fuses and lowpass does not ------------
+// === Out of scope: composite functions TensorFlow Lite fuses and lowpass does not ===
 
 // expected-warning @+1 {{lowpass does not fuse 'non_max_suppression_padded_v2' composite functions (out of scope): the function is left unchanged}}
 func.func private @nms_padded(%arg0: tensor<100x4xf32>, %arg1: tensor<100xf32>, %arg2: tensor<i32>, %arg3: tensor<f32>, %arg4: tensor<f32>) -> (tensor<1x10xi32>, tensor<i32>) attributes  {tf._implements = "non_max_suppression_padded_v2", tf._reference = "mlir"}
@@ -172,7 +172,7 @@ func.func private @implements_wins(%arg0: tensor<3x2x4xf32>, %arg1: tensor<2x1xf
 
 // -----
 
-// ---- Bidirectional: a pair that cannot be one op becomes two unidirectional ops -----------------
+// === Bidirectional: a pair that cannot be one op becomes two unidirectional ops ===
 
 func.func private @fw(%arg0: tensor<3x2x4xf32>, %arg1: tensor<2x1xf32>, %arg2: tensor<2x1xf32>, %arg3: tensor<4x4xf32>, %arg4: tensor<1x4xf32>, %arg5: tensor<4xf32>) -> (tensor<2x1xf32>, tensor<3x2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<f32>) attributes {tf.api_implements = "lstm_fw", tf.go_backwards = false, tf.time_major = true}
 func.func private @bw(%arg0: tensor<3x2x4xf32>, %arg1: tensor<2x2xf32>, %arg2: tensor<2x2xf32>, %arg3: tensor<4x8xf32>, %arg4: tensor<2x8xf32>, %arg5: tensor<8xf32>) -> (tensor<2x2xf32>, tensor<3x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>, tensor<f32>) attributes {tf.api_implements = "lstm_bw", tf.go_backwards = true, tf.time_major = true}

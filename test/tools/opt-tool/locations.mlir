@@ -22,7 +22,7 @@
 // CHECK-NEXT: locations.mlir:[[# @LINE + 8]]:3: note: the target shape of 'ov.reshape' "seq/squeeze" comes from ov.constant "seq/shape"
 // CHECK-NOT:  Traceback
 // PLAIN-NOT:  loc(
-// DEBUGINFO:  func.func @hard_coded({{.*}} loc(unknown)) -> tensor<2x16xf32> {
+// DEBUGINFO:  func.func @hard_coded({{.*}} loc("{{.*}}locations.mlir":[[# @LINE + 4]]:23)) -> tensor<2x16xf32> {
 // DEBUGINFO:    %s = ov.constant {{.*}} loc("{{.*}}locations.mlir":[[# @LINE + 4]]:3)
 // DEBUGINFO:    %y = ov.reshape {{.*}} loc("{{.*}}locations.mlir":[[# @LINE + 4]]:3)
 // DEBUGINFO:  } loc("{{.*}}locations.mlir":[[# @LINE + 1]]:1)
