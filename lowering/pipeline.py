@@ -5,7 +5,9 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
 `CPU_PIPELINE` on a copy of the module and then emits LLVM IR from what the attributes say
 (`GraphCompiler.compile`, which reads them back with `read_plan` / `read_buffers`).
 
-    cpu-decompose        BatchNormInference, HardSigmoid -> the elementwise ops they compute;
+    cpu-decompose        Einsum -> MatMul, ReduceSum, Multiply, Transpose, Reshape
+                         (`ov-decompose-einsum`); BatchNormInference, HardSigmoid -> the
+                         elementwise ops they compute;
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
                          requantization of a Concat of requantized parts -> one per part;
                          an exact i32 MatMul of codes (MatMulInteger) -> int8 / f32 kernels;
@@ -93,6 +95,7 @@ from lowpass.lowering.plan import (
     value_shape,
 )
 from lowpass.lowering.storage import choose_bfloat16
+from lowpass.passes.decompose_einsum import DecomposeEinsum
 from lowpass.passes.transaction import Transaction
 
 __all__ = [
@@ -774,8 +777,9 @@ class DecomposePass(CpuPass):
     where that is exact (`_IntegerMatMulOnInt8Kernels`); MVN becomes the reductions and
     element-wise ops of its formula (`_DecomposeMVN`), ScaledDotProductAttention its
     MatMuls, Softmax and the element-wise ops between them
-    (`_DecomposeScaledDotProductAttention`). The other passes then see only ops they have
-    kernels for.
+    (`_DecomposeScaledDotProductAttention`), Einsum its MatMuls, ReduceSums, Multiplys,
+    Transposes and Reshapes (`ov-decompose-einsum`'s pattern; the equations it leaves run on the
+    reference fallback). The other passes then see only ops they have kernels for.
     Also in TensorIterator/Loop bodies.
     """
 
@@ -786,7 +790,7 @@ class DecomposePass(CpuPass):
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
              _IntegerMatMulOnInt8Kernels(), _IntegerConvolutionOnInt8Kernels(),
-             _DecomposeMVN(), _DecomposeScaledDotProductAttention()]
+             _DecomposeMVN(), _DecomposeScaledDotProductAttention(), DecomposeEinsum()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

@@ -23,6 +23,12 @@ class PassWarning(UserWarning):
     """
 
 
+def get_decompose_einsum() -> type[ModulePass]:
+    from lowpass.passes.decompose_einsum import DecomposeEinsumPass
+
+    return DecomposeEinsumPass
+
+
 def get_inline() -> type[ModulePass]:
     from lowpass.passes.inline import InlinePass
 
@@ -166,6 +172,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
         "make-stateful": get_make_stateful,
+        "ov-decompose-einsum": get_decompose_einsum,
         "ov-reshape": get_reshape,
         "prepare-composite-functions": get_prepare_composite_functions,
         "symbol-dce": get_symbol_dce,

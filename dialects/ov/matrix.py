@@ -1,5 +1,5 @@
 """
-Matrix ops of the OpenVINO opset: MatMul and ScaledDotProductAttention.
+Matrix ops of the OpenVINO opset: MatMul, Einsum and ScaledDotProductAttention.
 
 MatMul multiplies the two innermost axes of its operands and broadcasts the others (numpy
 rules), after the optional transposition of each operand's two innermost axes. 1-D operands
@@ -10,11 +10,13 @@ transformer's attention, `softmax(Q K^T * scale + bias) V`, as OpenVINO's `ovc` 
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, TensorType, i1
+from xdsl.dialects.builtin import BoolAttr, StringAttr, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -160,6 +162,289 @@ class MatMulOp(OvOp):
             return (np.asarray(z).astype(a.dtype),)
         with np.errstate(over="ignore", invalid="ignore"):  # inf * 0 is NaN, not a warning
             return (np.asarray(np.matmul(x, y)).astype(a.dtype),)
+
+
+# --------------------------------------------------------------------------------------------
+# Einsum
+# --------------------------------------------------------------------------------------------
+
+ELLIPSIS = "..."
+"""The ellipsis of an Einsum subscript: one label of `EinsumEquation` that stands for any
+number of axes."""
+
+
+def is_ellipsis_label(label: str) -> bool:
+    """Whether a label of `EinsumEquation.expand` is one of the axes an ellipsis stands for
+    (`...0`, `...1`, ..., numbered from the left of the broadcast ellipsis axes)."""
+    return label.startswith(".")
+
+
+def _subscript(text: str, equation: str, what: str) -> tuple[str, ...]:
+    """The labels of one subscript: ASCII letters and at most one `...` (OpenVINO's
+    `is_subscript_correct`)."""
+    labels: list[str] = []
+    i = 0
+    while i < len(text):
+        if text.startswith(ELLIPSIS, i) and ELLIPSIS not in labels:
+            labels.append(ELLIPSIS)
+            i += 3
+        elif text[i] in string.ascii_letters:
+            labels.append(text[i])
+            i += 1
+        else:
+            raise VerifyException(
+                f"{what} subscript '{text}' of equation '{equation}' must be letters and at "
+                "most one '...'"
+            )
+    return tuple(labels)
+
+
+@dataclass(frozen=True)
+class EinsumEquation:
+    """
+    An Einsum equation as OpenVINO's Einsum-7 reads it: white space is dropped, the input
+    subscripts are separated by `,`, the output follows `->`. A subscript holds ASCII letters
+    (upper and lower case are different labels) and at most one `...`; a label repeated in
+    one input takes that input's diagonal. Without `->` (implicit mode) the output is the
+    labels of each input that no other input has, sorted (`A` before `a`), after `...` if an
+    input has one.
+    """
+
+    text: str
+    """The equation without white space."""
+    inputs: tuple[tuple[str, ...], ...]
+    """The labels of each input subscript (`...` is one label)."""
+    output: tuple[str, ...]
+    """The labels of the output subscript, given or implicit."""
+    explicit: bool
+    """Whether the equation gives its output (`->`)."""
+
+    @staticmethod
+    def parse(equation: str) -> EinsumEquation:
+        """Parse and check `equation`; its errors are `VerifyException`s of one line."""
+        text = "".join(equation.split())
+        head, arrow, tail = text.partition("->")
+        inputs = tuple(_subscript(s, text, "input") for s in head.split(","))
+        if not arrow:
+            return EinsumEquation(text, inputs, _implicit_output(text, inputs), False)
+        output = _subscript(tail, text, "output")
+        known = {label for labels in inputs for label in labels} | {ELLIPSIS}
+        for k, label in enumerate(output):
+            if label not in known:
+                raise VerifyException(
+                    f"output subscript '{tail}' of equation '{text}' has label '{label}' that "
+                    "no input subscript has"
+                )
+            if label in output[:k]:
+                raise VerifyException(
+                    f"output subscript '{tail}' of equation '{text}' repeats label '{label}'"
+                )
+        return EinsumEquation(text, inputs, output, True)
+
+    def expand(self, ranks: Sequence[int]) -> tuple[list[list[str]], list[str]]:
+        """
+        The label of each axis of each input, and of the output, for inputs of `ranks`: the
+        ellipsis becomes one label per axis it stands for, `...0` to `...{E-1}` where E is the
+        largest number of axes an input's ellipsis stands for, right-aligned (numpy's
+        broadcasting: an input whose ellipsis stands for fewer axes has the last ones). An
+        explicit output without `...` sums those axes (OpenVINO's rule; numpy refuses).
+        """
+        spans: list[int] = []
+        for k, (labels, rank) in enumerate(zip(self.inputs, ranks, strict=True)):
+            named = len(labels) - (ELLIPSIS in labels)
+            subscript = "".join(labels)
+            if ELLIPSIS not in labels and rank != named:
+                raise VerifyException(
+                    f"operand {k} has rank {rank}, but its subscript '{subscript}' has "
+                    f"{named} labels"
+                )
+            if rank < named:
+                raise VerifyException(
+                    f"operand {k} has rank {rank}, but its subscript '{subscript}' has "
+                    f"{named} labels besides '...'"
+                )
+            spans.append(rank - named)
+        width = max(spans, default=0)
+
+        def axes(labels: Sequence[str], span: int) -> list[str]:
+            out: list[str] = []
+            for label in labels:
+                if label == ELLIPSIS:
+                    out += [f"...{width - span + j}" for j in range(span)]
+                else:
+                    out.append(label)
+            return out
+
+        return [axes(s, n) for s, n in zip(self.inputs, spans, strict=True)], axes(
+            self.output, width
+        )
+
+
+def _implicit_output(text: str, inputs: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    """OpenVINO's implicit output; one that would repeat a label (a label repeated in one
+    input and in no other: `ii`) is refused, as OpenVINO cannot run it (numpy sums it)."""
+    output: list[str] = []
+    for k, labels in enumerate(inputs):
+        others = {label for j, ls in enumerate(inputs) if j != k for label in ls}
+        output += [label for label in labels if label != ELLIPSIS and label not in others]
+    output.sort()
+    for k, label in enumerate(output):
+        if label in output[:k]:
+            unique = "".join(dict.fromkeys(output))
+            raise VerifyException(
+                f"the implicit output of equation '{text}' repeats label '{label}' (OpenVINO "
+                f"keeps every label of one input that no other has); write the output, e.g. "
+                f"'{text}->{unique}'"
+            )
+    has_ellipsis = any(ELLIPSIS in labels for labels in inputs)
+    return ((ELLIPSIS,) if has_ellipsis else ()) + tuple(output)
+
+
+def einsum_label_sizes(
+    labels: Sequence[Sequence[str]], shapes: Sequence[Sequence[int]]
+) -> dict[str, int]:
+    """
+    The size of each label of `EinsumEquation.expand`'s inputs: the dimensions one label has
+    in different inputs are equal or 1 (broadcast, as OpenVINO's shape inference and numpy);
+    a label repeated in one input (a diagonal) has equal dimensions there. `DYNAMIC` merges
+    with any size.
+    """
+    sizes: dict[str, tuple[int, int]] = {}  # label -> (size, the operand that gives it)
+    for k, (axes, shape) in enumerate(zip(labels, shapes, strict=True)):
+        own: dict[str, int] = {}
+        for label, d in zip(axes, shape, strict=True):
+            seen = own.setdefault(label, d)
+            if d != seen and DYNAMIC not in (d, seen):
+                raise VerifyException(
+                    f"label '{label}' repeats in operand {k} with dimensions {seen} and {d} (a "
+                    "diagonal needs equal ones)"
+                )
+            own[label] = d if seen == DYNAMIC else seen
+        for label, d in own.items():
+            size, first = sizes.setdefault(label, (d, k))
+            merged = _broadcast_dim(size, d)
+            if merged is None:
+                if is_ellipsis_label(label):
+                    raise VerifyException(
+                        "the dimensions under '...' do not broadcast: "
+                        f"{_ellipsis_shape(labels[first], shapes[first])} in operand {first} "
+                        f"and {_ellipsis_shape(axes, shape)} in operand {k}"
+                    )
+                raise VerifyException(
+                    f"label '{label}' has dimension {size} in operand {first} and {d} in "
+                    f"operand {k}"
+                )
+            sizes[label] = (merged, first if merged == size else k)
+    return {label: size for label, (size, _) in sizes.items()}
+
+
+def _broadcast_dim(a: int, b: int) -> int | None:
+    if a == b or b == 1:
+        return a
+    if a == 1:
+        return b
+    if DYNAMIC in (a, b):
+        return b if a == DYNAMIC else a
+    return None
+
+
+def _ellipsis_shape(labels: Sequence[str], shape: Sequence[int]) -> str:
+    return format_shape(
+        [d for label, d in zip(labels, shape, strict=True) if is_ellipsis_label(label)]
+    )
+
+
+@irdl_op_definition
+class EinsumOp(OvOp):
+    """
+    Einstein summation (OpenVINO `Einsum-7`, ONNX Einsum): each output element is the sum,
+    over the labels the output does not have, of the product of the inputs' elements at the
+    axes' labels (`EinsumEquation`: the equation's syntax, implicit output and ellipsis).
+
+    `%r = ov.einsum %a, %b equation = "bij,bjk->bik" : (tensor<2x3x4xf32>,
+    tensor<2x4x5xf32>) -> tensor<2x3x5xf32>`
+
+    One input per subscript, of the subscript's rank (at least its letters with `...`), all of
+    one numeric element type, the result's. A label's dimensions in different inputs are equal
+    or 1 (broadcast); the axes under `...` broadcast as numpy's. The
+    `ov-decompose-einsum` pass rewrites it as MatMul, ReduceSum, Multiply, Transpose and Reshape.
+    """
+
+    name = "ov.einsum"
+    inputs = var_operand_def(TensorType)
+    result = result_def(TensorType)
+    equation = prop_def(StringAttr)
+
+    assembly_format = (
+        "$inputs `equation` `=` $equation attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        equation: str,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[list(inputs)],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            # (as OpenVINO's constructor: the equation without white space)
+            properties={"equation": StringAttr("".join(equation.split()))},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def parsed(self) -> EinsumEquation:
+        """The equation, parsed and checked."""
+        return EinsumEquation.parse(self.equation.data)
+
+    def verify_attrs(self) -> None:
+        if len(self.inputs) == 0:
+            raise VerifyException("must have at least one operand")
+        equation = self.parsed()
+        if len(equation.inputs) != len(self.inputs):
+            raise VerifyException(
+                f"equation '{equation.text}' has {len(equation.inputs)} input subscripts, but "
+                f"the op has {len(self.inputs)} operands"
+            )
+        first = element_type_of(self.inputs[0])
+        if first == i1:
+            raise VerifyException("operands must have a numeric element type, got i1")
+        for k, value in enumerate(self.inputs):
+            if element_type_of(value) != first:
+                raise VerifyException(
+                    f"operands must have one element type, got {first} (operand 0) and "
+                    f"{element_type_of(value)} (operand {k})"
+                )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        self.verify_attrs()
+        shapes = [shape_of(v) for v in self.inputs]
+        labels, output = self.parsed().expand([len(s) for s in shapes])
+        sizes = einsum_label_sizes(labels, shapes)
+        return [tensor([sizes[label] for label in output], element_type_of(self.inputs[0]))]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        dtype = inputs[0].dtype
+        # float64 (integers: int64, wrapping to their type as OpenVINO's integer sums)
+        work = np.float64 if dtype.kind == "f" else np.int64
+        labels, output = self.parsed().expand([x.ndim for x in inputs])
+        sizes = einsum_label_sizes(labels, [x.shape for x in inputs])
+        # numpy's letters for the labels, the axes under '...' too (52 labels at most: a
+        # ValueError beyond, which the run reports)
+        distinct = dict.fromkeys(label for axes in labels for label in axes)
+        if len(distinct) > len(string.ascii_letters):
+            raise ValueError(f"{self.name}: {len(distinct)} labels, numpy's einsum takes 52")
+        letter = dict(zip(distinct, string.ascii_letters, strict=False))
+        subscripts = ",".join("".join(letter[a] for a in axes) for axes in labels)
+        subscripts += "->" + "".join(letter[a] for a in output)
+        # (the size-1 axes of a label that another input has longer are broadcast first)
+        operands = [np.broadcast_to(x.astype(work), [sizes[a] for a in axes])
+                    for x, axes in zip(inputs, labels, strict=True)]  # fmt: skip
+        with np.errstate(over="ignore", invalid="ignore"):
+            return (np.asarray(np.einsum(subscripts, *operands, optimize=True)).astype(dtype),)
 
 
 @irdl_op_definition
@@ -318,9 +603,14 @@ class ScaledDotProductAttentionOp(OvOp):
             return (np.asarray(np.matmul(weights, v)).astype(dtype),)
 
 
-OPS = (MatMulOp, ScaledDotProductAttentionOp)
+OPS = (MatMulOp, EinsumOp, ScaledDotProductAttentionOp)
 
 __all__ = [
+    "ELLIPSIS",
+    "EinsumEquation",
+    "EinsumOp",
     "MatMulOp",
     "ScaledDotProductAttentionOp",
+    "einsum_label_sizes",
+    "is_ellipsis_label",
 ]

@@ -487,6 +487,24 @@ def matmul(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.MatMulOp(ctx.input(0), ctx.input(1)))]
 
 
+@register("Einsum")
+def einsum(ctx: NodeContext) -> list[SSAValue]:
+    """Einsum-7 of the inputs, as OpenVINO's frontend (einsum.cpp), with the equation's white
+    space dropped and an implicit output made explicit by ONNX's rule, numpy's: the labels that
+    appear once in the whole equation, sorted, after `...` if an input has one. OpenVINO's
+    Einsum-7 keeps instead each label of one input that no other has, a repeated one too (its
+    `ii` is a matrix, which it then cannot run; numpy's and onnxruntime's a trace)."""
+    equation = "".join(str(ctx.required("equation")).split())
+    if "->" not in equation:
+        inputs = ov.EinsumEquation.parse(equation + "->").inputs
+        labels = [label for labels in inputs for label in labels if label != ov.ELLIPSIS]
+        once = sorted(label for label in set(labels) if labels.count(label) == 1)
+        ellipsis = ov.ELLIPSIS if any(ov.ELLIPSIS in labels for labels in inputs) else ""
+        equation += "->" + ellipsis + "".join(once)
+    operands = [ctx.input(i) for i in range(ctx.num_inputs)]
+    return [ctx.value(ov.EinsumOp(operands, equation))]
+
+
 @register("Gemm")
 def gemm(ctx: NodeContext) -> list[SSAValue]:
     a, b = ctx.input(0), ctx.input(1)

@@ -349,6 +349,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
         (_a("transpose_a", "bool", default="false"), _a("transpose_b", "bool", default="false")),
         "opset1",
     ),
+    OpEntry("Einsum", 7, matrix.EinsumOp, (_a("equation", "str"),)),
     OpEntry(
         "ScaledDotProductAttention",
         13,

@@ -612,6 +612,31 @@ def model_attention(ops: Any) -> tuple[list[Any], list[Any]]:
     return [q, k, v, mask], [_result(ops, masked, "masked"), _result(ops, causal, "causal")]
 
 
+def model_einsum(ops: Any) -> tuple[list[Any], list[Any]]:
+    """Einsum-7: attention scores, a batched product, an outer product, an implicit output,
+    broadcast ellipses, three inputs, a diagonal (test_einsum.py covers the equations)."""
+    q, k = _param(ops, "q", [2, 3, 4, 5]), _param(ops, "k", [2, 3, 6, 5])
+    a, b = _param(ops, "a", [2, 3, 4]), _param(ops, "b", [2, 4, 5])
+    i, j = _param(ops, "i", [3]), _param(ops, "j", [4])
+    s = _param(ops, "s", [3, 3])
+    scores = ops.einsum([q, k], "bhid,bhjd->bhij")
+    batched = ops.einsum([a, b], "bij,bjk->bik")
+    outer = ops.einsum([i, j], "i,j->ij")
+    implicit = ops.einsum([a, _const(ops, _w([5, 4], 1))], "bij,kj")
+    ellipsis = ops.einsum([a, _const(ops, _w([3, 1, 4, 2], 2))], "...ij,...jk->...ik")
+    three = ops.einsum([a, b, _const(ops, _w([5, 2], 3))], "bij,bjk,kl->bil")
+    diagonal = ops.einsum([s], "ii->i")
+    return [q, k, a, b, i, j, s], [
+        _result(ops, scores, "scores"),
+        _result(ops, batched, "batched"),
+        _result(ops, outer, "outer"),
+        _result(ops, implicit, "implicit"),
+        _result(ops, ellipsis, "ellipsis"),
+        _result(ops, three, "three"),
+        _result(ops, diagonal, "diagonal"),
+    ]
+
+
 def model_recurrent(ops: Any) -> tuple[list[Any], list[Any]]:
     b, t, i, h = 2, 3, 4, 5
     x = _param(ops, "x", [b, i])
@@ -975,6 +1000,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "comparison": model_comparison,
     "math": model_math,
     "attention": model_attention,
+    "einsum": model_einsum,
     "issue38": model_issue38,
     "other_versions": model_other_versions,
 }

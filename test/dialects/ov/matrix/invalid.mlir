@@ -125,3 +125,131 @@ func.func @sdpa_mixed(%q: tensor<1x5x8xf32>, %h: tensor<1x5x8xf16>, %v: tensor<1
   %0 = ov.scaled_dot_product_attention %q, %h, %v : (tensor<1x5x8xf32>, tensor<1x5x8xf16>, tensor<1x5x3xf32>) -> tensor<1x5x3xf32>
   func.return %0 : tensor<1x5x3xf32>
 }
+
+// -----
+
+func.func @einsum_count(%a: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'ov.einsum' op equation 'ij,jk->ik' has 2 input subscripts, but the op has 1 operands}}
+  %0 = ov.einsum %a equation = "ij,jk->ik" : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  func.return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @einsum_no_operand() -> tensor<f32> {
+  // expected-error @+1 {{'ov.einsum' op must have at least one operand}}
+  %0 = ov.einsum equation = "->" : () -> tensor<f32>
+  func.return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @einsum_label(%a: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'ov.einsum' op input subscript 'i1' of equation 'i1->i' must be letters and at most one '...'}}
+  %0 = ov.einsum %a equation = "i1->i" : (tensor<2x3xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @einsum_two_ellipses(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.einsum' op input subscript '......' of equation '......' must be letters and at most one '...'}}
+  %0 = ov.einsum %a equation = "......" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @einsum_two_arrows(%a: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'ov.einsum' op output subscript 'j->i' of equation 'ij->j->i' must be letters and at most one '...'}}
+  %0 = ov.einsum %a equation = "ij->j->i" : (tensor<2x3xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @einsum_output_label(%a: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'ov.einsum' op output subscript 'ik' of equation 'ij->ik' has label 'k' that no input subscript has}}
+  %0 = ov.einsum %a equation = "ij->ik" : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  func.return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @einsum_output_repeats(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'ov.einsum' op output subscript 'ii' of equation 'ij->ii' repeats label 'i'}}
+  %0 = ov.einsum %a equation = "ij->ii" : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  func.return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @einsum_implicit_repeats(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'ov.einsum' op the implicit output of equation 'ii' repeats label 'i' (OpenVINO keeps every label of one input that no other has); write the output, e.g. 'ii->i'}}
+  %0 = ov.einsum %a equation = "ii" : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  func.return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @einsum_rank(%a: tensor<2x3x4xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.einsum' op operand 0 has rank 3, but its subscript 'ij' has 2 labels}}
+  %0 = ov.einsum %a equation = "ij->ij" : (tensor<2x3x4xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @einsum_rank_ellipsis(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'ov.einsum' op operand 0 has rank 1, but its subscript 'i...j' has 2 labels besides '...'}}
+  %0 = ov.einsum %a equation = "i...j->i" : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @einsum_dims(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  // expected-error @+1 {{'ov.einsum' op label 'j' has dimension 3 in operand 0 and 4 in operand 1}}
+  %0 = ov.einsum %a, %b equation = "ij,jk->ik" : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  func.return %0 : tensor<2x5xf32>
+}
+
+// -----
+
+func.func @einsum_diagonal(%a: tensor<3x4xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'ov.einsum' op label 'i' repeats in operand 0 with dimensions 3 and 4 (a diagonal needs equal ones)}}
+  %0 = ov.einsum %a equation = "ii->i" : (tensor<3x4xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @einsum_ellipsis_broadcast(%a: tensor<2x3x4xf32>, %b: tensor<3x4x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-error @+1 {{'ov.einsum' op the dimensions under '...' do not broadcast: [2] in operand 0 and [3] in operand 1}}
+  %0 = ov.einsum %a, %b equation = "...ij,...jk->...ik" : (tensor<2x3x4xf32>, tensor<3x4x5xf32>) -> tensor<2x3x5xf32>
+  func.return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @einsum_types(%a: tensor<2x3xf32>, %b: tensor<3xf16>) -> tensor<2xf32> {
+  // expected-error @+1 {{'ov.einsum' op operands must have one element type, got f32 (operand 0) and f16 (operand 1)}}
+  %0 = ov.einsum %a, %b equation = "ij,j->i" : (tensor<2x3xf32>, tensor<3xf16>) -> tensor<2xf32>
+  func.return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @einsum_boolean(%a: tensor<2x3xi1>) -> tensor<3x2xi1> {
+  // expected-error @+1 {{'ov.einsum' op operands must have a numeric element type, got i1}}
+  %0 = ov.einsum %a equation = "ij->ji" : (tensor<2x3xi1>) -> tensor<3x2xi1>
+  func.return %0 : tensor<3x2xi1>
+}
+
+// -----
+
+func.func @einsum_result(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'ov.einsum' op inferred type(s) 'tensor<3x2xf32>' are incompatible with return type(s) of operation 'tensor<2x3xf32>'}}
+  %0 = ov.einsum %a equation = "ij->ji" : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}

@@ -42,3 +42,29 @@ func.func @scaled_dot_product_attention(%q: tensor<2x4x5x8xf32>, %k: tensor<2x1x
   %4 = ov.scaled_dot_product_attention %h, %h, %hv : (tensor<1x?x16xf16>, tensor<1x?x16xf16>, tensor<1x?x4xf16>) -> tensor<1x?x4xf16>
   func.return %0 : tensor<2x4x5x3xf32>
 }
+
+// CHECK-LABEL: func.func @einsum
+func.func @einsum(%q: tensor<2x3x4x5xf32>, %k: tensor<2x3x6x5xf32>, %a: tensor<2x1x3x4xf32>, %b: tensor<5x4x2xf32>, %i: tensor<3xf16>, %j: tensor<4xf16>, %s: tensor<3x3xi32>, %d: tensor<?x4x?xf32>, %e: tensor<2x?x5xf32>, %w: tensor<5x?xf32>) -> tensor<2x3x4x6xf32> {
+  // CHECK: ov.einsum %{{.*}}, %{{.*}} equation = "bhid,bhjd->bhij" {ov.name = "scores"} : (tensor<2x3x4x5xf32>, tensor<2x3x6x5xf32>) -> tensor<2x3x4x6xf32>
+  %0 = ov.einsum %q, %k equation = "bhid,bhjd->bhij" {ov.name = "scores"} : (tensor<2x3x4x5xf32>, tensor<2x3x6x5xf32>) -> tensor<2x3x4x6xf32>
+  // the ellipses broadcast ([2, 1] and [5]), right-aligned as numpy's
+  // CHECK: ov.einsum %{{.*}}, %{{.*}} equation = "...ij,...jk->...ik" : (tensor<2x1x3x4xf32>, tensor<5x4x2xf32>) -> tensor<2x5x3x2xf32>
+  %1 = ov.einsum %a, %b equation = "...ij,...jk->...ik" : (tensor<2x1x3x4xf32>, tensor<5x4x2xf32>) -> tensor<2x5x3x2xf32>
+  // implicit output: the labels no other input has, sorted; an outer product of f16
+  // CHECK: ov.einsum %{{.*}}, %{{.*}} equation = "j,i" : (tensor<4xf16>, tensor<3xf16>) -> tensor<3x4xf16>
+  %2 = ov.einsum %j, %i equation = "j,i" : (tensor<4xf16>, tensor<3xf16>) -> tensor<3x4xf16>
+  // a diagonal and a trace (i32); an implicit transpose ('A' sorts before 'b')
+  // CHECK: ov.einsum %{{.*}} equation = "ii->i" : (tensor<3x3xi32>) -> tensor<3xi32>
+  %3 = ov.einsum %s equation = "ii->i" : (tensor<3x3xi32>) -> tensor<3xi32>
+  // CHECK: ov.einsum %{{.*}} equation = "ii->" : (tensor<3x3xi32>) -> tensor<i32>
+  %4 = ov.einsum %s equation = "ii->" : (tensor<3x3xi32>) -> tensor<i32>
+  // CHECK: ov.einsum %{{.*}} equation = "bA" : (tensor<5x?xf32>) -> tensor<?x5xf32>
+  %5 = ov.einsum %w equation = "bA" : (tensor<5x?xf32>) -> tensor<?x5xf32>
+  // three inputs; dynamic dimensions take a known one of the same label
+  // CHECK: ov.einsum %{{.*}}, %{{.*}}, %{{.*}} equation = "bij,bjk,kl->bil" : (tensor<?x4x?xf32>, tensor<2x?x5xf32>, tensor<5x?xf32>) -> tensor<2x4x?xf32>
+  %6 = ov.einsum %d, %e, %w equation = "bij,bjk,kl->bil" : (tensor<?x4x?xf32>, tensor<2x?x5xf32>, tensor<5x?xf32>) -> tensor<2x4x?xf32>
+  // an explicit output without the inputs' '...' sums those axes (OpenVINO's rule)
+  // CHECK: ov.einsum %{{.*}} equation = "...ij->ij" : (tensor<2x1x3x4xf32>) -> tensor<3x4xf32>
+  %7 = ov.einsum %a equation = "...ij->ij" : (tensor<2x1x3x4xf32>) -> tensor<3x4xf32>
+  func.return %0 : tensor<2x3x4x6xf32>
+}
