@@ -11,12 +11,21 @@ that reads benchmark_app's files reads lowpass-run's:
   `benchmark_detailed_counters_report.csv` (one table per request): `layerName;execStatus;
   layerType;execType;realTime (ms);cpuTime (ms)` rows, `Status.EXECUTED` as OpenVINO's
   Python enum prints, then `Total`. `-json_stats` writes the `.json` forms instead.
+- `-pcsort sort|simple_sort|no_sort` with any `-report_type` also writes
+  `benchmark_sorted_report.csv` (Python benchmark_app's `dump_performance_counters_sorted`;
+  its C++ twin's `-report_type sort_detailed_counters` is not Python benchmark_app's): the
+  last request's ops in `-pcsort`'s order, as Python's `csv` module writes them (commas,
+  CRLF line ends, the header's last field `"proportion (%)\\n"` quoted as benchmark_app's
+  code writes it), each op's share of the request's time, then `Total time: ... milliseconds`
+  and `Total CPU time: ... milliseconds`; or `benchmark_sorted_report.json`.
 - `-dump_config FILE` / `-load_config FILE`: `{"CPU": {"KEY": "VALUE", ...}}`, booleans as
   `YES`/`NO`.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +37,8 @@ from lowpass.runtime import LowpassError, ProfilingInfo
 
 REPORT_TYPES = ("no_counters", "average_counters", "detailed_counters")
 COUNTER_REPORT_TYPES = REPORT_TYPES[1:]
+SORTED_REPORT = "benchmark_sorted_report"
+"""The stem of `-pcsort`'s report file (with any `-report_type`)."""
 
 
 def command_line_parameters(words: Sequence[str]) -> list[tuple[str, str]]:
@@ -101,19 +112,25 @@ class StatisticsReport:
     configuration: list[tuple[str, object]] = field(default_factory=lambda: [])
     """benchmark_app's rows: text, but `inference_only` a bool (`true` in the .json)."""
     results: list[tuple[str, object]] = field(default_factory=lambda: [])
+    sort: str | None = None
+    """`-pcsort`'s order (sort, simple_sort, no_sort) of the sorted report, or None: none."""
 
     def paths(self) -> list[Path]:
-        """The files this report writes (checked before the run)."""
+        """The files this report writes (checked before the run): the statistics, then the
+        counters' and the sorted counters' where asked for."""
         suffix = "json" if self.json_stats else "csv"
         names = ["benchmark_report"]
         if self.report_type in COUNTER_REPORT_TYPES:
             names.append(f"benchmark_{self.report_type}_report")
+        if self.sort is not None:
+            names.append(SORTED_REPORT)
         return [Path(self.folder) / f"{name}.{suffix}" for name in names]
 
     def files(self, per_request: Sequence[Sequence[ProfilingInfo]] | None
               ) -> list[tuple[Path, str]]:  # fmt: skip
         """(path, text) of each file: the statistics and, for a counters report, the
-        profiling rows of each request's last inference (`per_request`)."""
+        profiling rows of each request's last inference (`per_request`); the sorted report
+        takes the last request's, as benchmark_app's."""
         paths = self.paths()
         out = [(paths[0], self._statistics_json() if self.json_stats else self._statistics_csv())]
         if self.report_type in COUNTER_REPORT_TYPES and per_request:
@@ -124,6 +141,9 @@ class StatisticsReport:
                 _counters_csv(rows) for rows in requests
             )
             out.append((paths[1], text))
+        if self.sort is not None and per_request:
+            rows = sorted_counters(_node_rows(per_request[-1]), self.sort)
+            out.append((paths[-1], _sorted_json(rows) if self.json_stats else _sorted_csv(rows)))
         return out
 
     def _sections(self) -> list[tuple[str, str, Sequence[tuple[str, object]]]]:
@@ -172,6 +192,71 @@ def _counters_dict(rows: Sequence[ProfilingInfo]) -> dict[str, Any]:
         "total_real_time": _ms(sum((r.real_time for r in rows), timedelta())),
         "total_cpu_time": _ms(sum((r.cpu_time for r in rows), timedelta())),
     }
+
+
+@dataclass
+class SortedRow:
+    """An op of the sorted report: its profiling row and its share of the request's time
+    (benchmark_app's `real_proportion`, rounded to 4 places)."""
+
+    row: ProfilingInfo
+    proportion: float
+
+
+def _us(time: timedelta) -> int:
+    """Whole microseconds, as benchmark_app's sort takes a time (`timedelta.microseconds`): ops
+    of the same microseconds keep their execution order."""
+    return time // timedelta(microseconds=1)
+
+
+def sorted_counters(rows: Sequence[ProfilingInfo], order: str) -> list[SortedRow]:
+    """benchmark_app's `print_perf_counters_sort`: `sort` by time, longest first (a stable
+    sort); `simple_sort` so, without the NOT_RUN rows; `no_sort` in execution order. Each
+    share is of the time of every row."""
+    total = sum(_us(r.real_time) for r in rows)
+    out = [SortedRow(r, round(_us(r.real_time) / total, 4) if total else 0.0) for r in rows]
+    if order in ("sort", "simple_sort"):
+        out.sort(key=lambda s: _us(s.row.real_time), reverse=True)
+    if order == "simple_sort":
+        out = [s for s in out if _status(s.row) != "Status.NOT_RUN"]
+    return out
+
+
+def _sorted_csv(rows: Sequence[SortedRow]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)  # (Python's excel dialect, as benchmark_app's)
+    # (the header's last field ends in a newline in benchmark_app's code: the csv module
+    # quotes it, and readers see a header cell "proportion (%)\n")
+    writer.writerow(["layerName", "execStatus", "layerType", "execType", "realTime (ms)",
+                     "cpuTime (ms)", "proportion (%)\n"])  # fmt: skip
+    for s in rows:
+        r = s.row
+        writer.writerow([r.node_name, _status(r), r.node_type, r.exec_type,
+                         f"{_us(r.real_time) / 1000:.3f}", f"{_us(r.cpu_time) / 1000:.3f}",
+                         f"{s.proportion * 100:.2f}%"])  # fmt: skip
+    buffer.write("\n")
+    writer.writerow([f"Total time: {sum(_us(s.row.real_time) for s in rows) / 1000:.2f} "
+                     "milliseconds"])  # fmt: skip
+    writer.writerow([f"Total CPU time: {sum(_us(s.row.cpu_time) for s in rows) / 1000:.2f} "
+                     "milliseconds"])  # fmt: skip
+    buffer.write("\n\n")
+    return buffer.getvalue()
+
+
+def _sorted_json(rows: Sequence[SortedRow]) -> str:
+    nodes = [
+        {"name": s.row.node_name, "node_type": s.row.node_type, "status": _status(s.row),
+         "real_time": f"{_us(s.row.real_time) / 1000:.3f}",
+         "cpu_time": f"{_us(s.row.cpu_time) / 1000:.3f}", "exec_type": s.row.exec_type,
+         "%": f"{s.proportion * 100:.2f}%"}
+        for s in rows
+    ]  # fmt: skip
+    performance = {
+        "nodes": nodes,
+        "total_real_time": f"{sum(_us(s.row.real_time) for s in rows) / 1000:.3f}",
+        "total_cpu_time": f"{sum(_us(s.row.cpu_time) for s in rows) / 1000:.3f}",
+    }
+    return json.dumps({"report_type": "sorted", "avg_performance": performance}, indent=4)
 
 
 def dump_config_text(device: str, config: Mapping[str, object]) -> str:

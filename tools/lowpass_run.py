@@ -9,7 +9,7 @@
                 [-t SECONDS] [-niter N] [-api sync|async] [-nireq N] [-inference_only B]
                 [--report FILE.json] [-b N] [-layout NAME[NCHW]]
                 [-nthreads N] [-nstreams N] [-hint latency|throughput] [--cache-dir|-cdir DIR]
-                [-c KEY=VALUE]... [--shape NAME=1x512]... [-data_shape NAME[1,512]]...
+                [-c KEY=VALUE]... [--shape NAME[1..4,512]]... [-data_shape NAME[1,512]]...
                 [--freeze NAME=VALUE]... [-no_warmup] [-latency_percentile P]
                 [-infer_precision P] [-pin YES|NO] [-report_type T] [-report_folder DIR]
                 [-json_stats] [-exec_graph_path FILE] [-dump_config FILE] [-load_config FILE]
@@ -31,10 +31,13 @@ PERFORMANCE_HINT, CACHE_DIR, any other) handed to `Core.compile_model`.
 (NOT_RUN rows hidden; `-pcsort no_sort` keeps every row in execution order), then a summary
 by op type. `--emit-llvm FILE` writes the LLVM IR of the compiled graph (after O3).
 `--shape` sets input shapes and `--freeze` makes inputs constants before the model is
-compiled (`runtime/model_inputs.py`). benchmark_app's long flag names, report files
-(`-report_type`, `-json_stats`), configuration files (`-dump_config`, `-load_config`) and
-the execution graph (`-exec_graph_path`: `CompiledModel.get_runtime_model()` as OpenVINO
-writes it) are taken too (tools/benchmark_report.py).
+compiled (`runtime/model_inputs.py`); benchmark_app's `-shape` dimensions of bounds (`1..4`)
+and `-data_shape` (the data of dynamic inputs, several shapes taken in turn) are taken with
+its checks, lines and report rows. benchmark_app's long flag names, report files
+(`-report_type`, `-json_stats`, `-pcsort`'s sorted report), configuration files
+(`-dump_config`, `-load_config`) and the execution graph (`-exec_graph_path`:
+`CompiledModel.get_runtime_model()` as OpenVINO writes it) are taken too
+(tools/benchmark_report.py).
 """
 
 from __future__ import annotations
@@ -77,9 +80,11 @@ from lowpass.runtime.model_inputs import (
     read_with_input_options,
 )
 from lowpass.runtime.runtime_model import execution_graph_xml
+from lowpass.runtime.shapes import Dimension, PartialShape
 from lowpass.tools.benchmark_report import (
     COUNTER_REPORT_TYPES,
     REPORT_TYPES,
+    SORTED_REPORT,
     StatisticsReport,
     command_line_parameters,
     dump_config_text,
@@ -114,10 +119,6 @@ class _Parser(argparse.ArgumentParser):
         self._check_single_dash_words(words)
         parsed = self.parse_args(words)
         parsed.input = [spec for group in parsed.input for spec in group]
-        for spec in parsed.data_shape:
-            if re.search(r"\]\s*,\s*\[", spec):  # (benchmark_app's shapes taken in turn)
-                raise LowpassError(f"-data_shape {spec}: several data shapes for one input; "
-                                   "lowpass-run takes one shape for each input")
         if parsed.input and _model_word(parsed.input[-1]):  # (`-i x.npy MODEL`: -i takes
             if parsed.model is not None or parsed.model_option is not None:  # several words)
                 self.error(f"give the model once: as MODEL or as -m MODEL ('{parsed.input[-1]}' "
@@ -263,7 +264,11 @@ def _percent(text: str) -> int:
 
 def _report_type(text: str) -> str:
     if text not in REPORT_TYPES:
-        raise argparse.ArgumentTypeError(f"expected {', '.join(REPORT_TYPES)}, got '{text}'")
+        sorted_report = (" (the C++ benchmark_app's; Python benchmark_app writes "
+                         "benchmark_sorted_report.csv for -pcsort sort|simple_sort|no_sort "
+                         "with any -report_type)") if text == "sort_detailed_counters" else ""
+        raise argparse.ArgumentTypeError(f"expected {', '.join(REPORT_TYPES)}, got "
+                                         f"'{text}'{sorted_report}")
     return text
 
 
@@ -397,7 +402,7 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         "-shape",
         action="append",
         default=[],
-        metavar="NAME=1x512",
+        metavar="NAME[1..4,512]",
         help="set an input's shape (NAME=1x512, NAME[1,512] as benchmark_app, ? or -1 dynamic)",
     )
     p.add_argument(
@@ -407,8 +412,8 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME[1,512]",
-        help="the shape of the random data of a dynamic input (benchmark_app's -data_shape; "
-        "NAME[dims] or NAME=1x512)",
+        help="the shapes of a dynamic input's random data (benchmark_app's: NAME[dims], "
+        "NAME[dims][dims] taken in turn, [dims] for each input; NAME=1x512)",
     )
     p.add_argument(
         "-b",
@@ -535,7 +540,8 @@ def _add_report_arguments(bench: Any) -> None:  # (an argparse argument group)
         metavar="|".join(REPORT_TYPES),
         help="write benchmark_report.csv (the command line, configuration and results), with "
         "the counters also benchmark_average_counters_report.csv or "
-        "benchmark_detailed_counters_report.csv, as benchmark_app",
+        "benchmark_detailed_counters_report.csv, with -pcsort also benchmark_sorted_report.csv, "
+        "as benchmark_app",
     )
     bench.add_argument(
         "-report_folder", "--report_folder", default="", metavar="DIR",
@@ -644,9 +650,10 @@ def _config(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]:
 
 def _random_input(port: Port, rng: np.random.Generator,
                   data_shape: tuple[int, ...] | None = None) -> np.ndarray:
-    if data_shape is None and any(d is None for d in port.shape):
+    if data_shape is None and any(d is None for d in port.shape):  # (benchmark_app's words too)
         raise LowpassError(f"input '{port.name}' has a dynamic shape: give it with --input, "
-                           f"or its random data's shape with -data_shape {port.name}[...]")
+                           f"or its random data's shape with -data_shape {port.name}[...] "
+                           f"(benchmark_app: Input {port.name} is dynamic. Provide data shapes!)")
     shape = data_shape or tuple(int(cast(int, d)) for d in port.shape)
     try:
         return _random_array(port, shape, rng)
@@ -672,10 +679,12 @@ def _random_array(port: Port, shape: tuple[int, ...], rng: np.random.Generator) 
     return rng.integers(max(info.min, -128), min(info.max, 127) + 1, shape).astype(port.dtype)
 
 
-def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str, np.ndarray]:
+def _load_inputs(args: argparse.Namespace, compiled: CompiledModel,
+                 data_shapes: dict[str, list[tuple[int, ...]]]) -> list[dict[str, np.ndarray]]:
+    """The inputs of each group of -data_shape's shapes (one group without several): the
+    files given, the others random (each group's own data of its shapes)."""
     ports = compiled.inputs
     given = _OneFileEach()
-    data_shapes = _data_shapes(args.data_shape, ports)
     for spec in _input_specs(args.input, ports):
         folder = next((f for f in (spec, spec.partition("=")[2], spec.partition(":")[2])
                        if f and Path(f).is_dir()), None)
@@ -708,7 +717,13 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             raise LowpassError(f"--input {spec}: '{path}' is an image; lowpass-run reads no "
                                "images: give the input's tensor as a .npy (or raw .bin) file")
         if suffix == ".bin":
-            given[name] = _raw_input(spec, path, compiled.input(name), data_shapes.get(name))
+            port = compiled.input(name)
+            shapes = data_shapes.get(port.name, [])
+            if len(shapes) > 1:
+                raise LowpassError(f"--input {spec}: input '{port.name}' is given one .bin file "
+                                   f"and {len(shapes)} data shapes; lowpass-run reads one file "
+                                   "for each input")
+            given[name] = _raw_input(spec, path, port, shapes[0] if shapes else None)
             continue
         try:
             loaded = np.load(path, allow_pickle=False)
@@ -732,9 +747,14 @@ def _load_inputs(args: argparse.Namespace, compiled: CompiledModel) -> dict[str,
             "benchmark as benchmark_app does, on random inputs: -t SECONDS or -niter N)"
         )
     rng = np.random.default_rng(args.random_inputs)
-    for p in missing:
-        given[p.name] = _random_input(p, rng, data_shapes.get(p.name))
-    return given
+    groups: list[dict[str, np.ndarray]] = []
+    for group in range(max((len(shapes) for shapes in data_shapes.values()), default=1)):
+        inputs = dict(given)
+        for p in missing:
+            shapes = data_shapes.get(p.name)
+            inputs[p.name] = _random_input(p, rng, shapes[group % len(shapes)] if shapes else None)
+        groups.append(inputs)
+    return groups
 
 
 class _OneFileEach(dict[str, np.ndarray]):
@@ -838,30 +858,142 @@ def _raw_input(spec: str, path: str, port: Port, data_shape: tuple[int, ...] | N
     return np.fromfile(path, dtype=port.dtype).reshape(dims)
 
 
-def _data_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, tuple[int, ...]]:
-    """`-data_shape` (benchmark_app's): the shape of each named input's random data, static
-    and fitting the input's shape (any size where a dimension is dynamic)."""
+_DATA_SHAPE_ENTRY = re.compile(r"(.*?\[.*?\]),")
+"""benchmark_app's entry of -data_shape (`get_data_shapes_map`, on the text and a comma):
+`NAME[dims][dims]...` or `[dims]...`."""
+
+
+def _data_shapes(specs: Sequence[str], ports: Sequence[Port], shapes: dict[str, PartialShape],
+                 warn: Callable[[str], None]) -> dict[str, list[tuple[int, ...]]]:
+    """`-data_shape` (benchmark_app's `get_inputs_info`): the shapes of each dynamic input's
+    data, taken in turn; static and compatible with the input's shape (`shapes`: bounds
+    kept), with benchmark_app's errors; an input of a static shape ignores them (its
+    warning). An entry without a name is spread over the inputs; a named one wins."""
     names = [p.name for p in ports]
-    shapes: dict[str, tuple[int, ...]] = {}
-    for spec in _every_input_expanded(specs, names, "-data_shape"):
-        try:
-            entries = parse_shape_option(spec, names, "-data_shape")
-        except InputSpecError as e:
-            raise LowpassError(str(e)) from None
-        for name, dims in entries.items():
+    spread: dict[str, tuple[str, list[PartialShape]]] = {}
+    named: dict[str, tuple[str, list[PartialShape]]] = {}
+    for spec in specs:
+        entries, unnamed = _parse_data_shape(spec, names, warn)
+        for name, given in entries.items():
             port = next((p for p in ports if p.has_name(name)), None)
             if port is None:
                 listed = ", ".join(f"'{n}'" for n in names)  # (as --shape's message)
                 raise LowpassError(f"-data_shape: the model has no input named '{name}': its "
                                    f"inputs are {listed}")
-            fits = len(dims) == len(port.shape) and all(
-                want is None or got == want for got, want in zip(dims, port.shape, strict=True))
-            if None in dims or not fits:
-                shown = ",".join("?" if d is None else str(d) for d in port.shape)
-                raise LowpassError(f"-data_shape {spec}: expected static dimensions that fit "
-                                   f"input '{port.name}' [{shown}]")
-            shapes[port.name] = cast("tuple[int, ...]", tuple(dims))
-    return shapes
+            (spread if unnamed else named)[port.name] = (spec, given)
+    data: dict[str, list[tuple[int, ...]]] = {}
+    for port in ports:
+        spec, given = named.get(port.name, spread.get(port.name, ("", [])))
+        shape = shapes[port.name]
+        if given and shape.is_static:
+            warn(f"Input '{port.name}' has static shape. Provided data shapes for this input "
+                 "will be ignored.")
+            continue
+        for data_shape in given:
+            if data_shape.is_static and shape.compatible(data_shape):
+                continue
+            why = (f"Data shape always should be static, {data_shape} is dynamic."
+                   if data_shape.is_dynamic else f"Data shape '{data_shape}' provided for input "
+                   f"'{port.name}' is not compatible with partial shape '{shape}' for this input.")
+            raise LowpassError(f"-data_shape {spec}: expected static dimensions that fit input "
+                               f"'{port.name}' {shape} (benchmark_app: {why})")
+        if given:
+            data[port.name] = [tuple(dim.get_length() for dim in d) for d in given]
+    return data
+
+
+def _parse_data_shape(spec: str, names: Sequence[str], warn: Callable[[str], None]
+                      ) -> tuple[dict[str, list[PartialShape]], bool]:  # fmt: skip
+    """One -data_shape as benchmark_app reads it: `NAME[dims][dims]` entries joined by
+    commas; an entry without a name (`[dims][dims]`) gives its shapes to the inputs in turn
+    (one shape: to each) and is the whole -data_shape (benchmark_app reads no further);
+    lowpass's `NAME=1x512` too. The shapes by name as written, and whether they are an
+    entry's without a name."""
+    text = spec.strip()
+    if "[" not in text or "=" in text.partition("[")[0]:  # (NAME=1x512, NAME=[1,512], 1x512)
+        try:
+            entries = parse_shape_option(text, names, "-data_shape")
+        except InputSpecError as e:
+            raise LowpassError(str(e)) from None
+        return {name: [PartialShape(list(dims))] for name, dims in entries.items()}, False
+    matches = _DATA_SHAPE_ENTRY.findall(text + ",")
+    if not matches:
+        raise LowpassError(f"-data_shape {spec}: expected NAME[dims], several shapes of an input "
+                           "taken in turn NAME[dims][dims], or [dims] for every input")
+    out: dict[str, list[PartialShape]] = {}
+    for match in cast("list[str]", matches):
+        name = match[: match.find("[")]
+        shapes: list[PartialShape] = []
+        for dims in re.findall(r"\[(.*?)\]", match[len(name):]):
+            try:
+                shapes.append(PartialShape(dims))
+            except LowpassError as e:
+                raise LowpassError(f"-data_shape {spec}: {e}") from None
+        if name.strip():
+            out[name.strip()] = shapes
+            continue
+        if not names:  # (a model without inputs: nothing to give the shapes to)
+            return {}, True
+        if len(shapes) != 1 and len(shapes) % len(names):
+            raise LowpassError(f"-data_shape {spec}: Number of provided data_shapes is not a "
+                               "multiple of the number of model inputs!")
+        if len(matches) > 1:  # (benchmark_app drops the other entries without a word)
+            warn(f"-data_shape {spec}: only '{match}' is used, as by benchmark_app (an entry "
+                 "without a name is for every input and ends the list); several data shapes "
+                 "of an input are written one after another: [1,3,224,224][2,3,224,224]")
+        spread: dict[str, list[PartialShape]] = {name: [] for name in names}
+        for i in range(max(len(shapes), len(names))):
+            spread[names[i % len(names)]].append(shapes[i % len(shapes)])
+        return spread, True
+    return out, False
+
+
+_BOUNDED_DIM = re.compile(r"(?<![^\[,=x\s])(\d*\.\.\d*)(?![^\],x\s])")
+"""A dimension of bounds in a -shape (`1..4`, `..8`, `2..`, OpenVINO's PartialShape text):
+lowpass's graphs take it as dynamic, benchmark_app's checks and lines keep it."""
+_BOUND_MARK = 10**15
+"""A -shape's k-th bounded dimension is read as this number plus k while its entries are
+matched to the inputs (no real dimension is that large)."""
+
+
+def _without_bounds(specs: Sequence[str]) -> list[str]:
+    """The -shape specs with each dimension of bounds (checked) made `?`: lowpass's shape."""
+    out: list[str] = []
+    for spec in specs:
+        for bounds in _BOUNDED_DIM.findall(spec):
+            try:
+                Dimension(bounds)
+            except LowpassError as e:
+                raise LowpassError(f"-shape {spec}: {e}") from None
+        out.append(_BOUNDED_DIM.sub("?", spec))
+    return out
+
+
+def _input_shapes(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, PartialShape]:
+    """Each input's shape as benchmark_app sees it after -shape (and -b: the ports'): a
+    dimension that -shape gave bounds (`1..4`), which the port shows dynamic, keeps them."""
+    found: list[Dimension] = []
+
+    def mark(bounds: re.Match[str]) -> str:
+        found.append(Dimension(bounds.group(1)))
+        return str(_BOUND_MARK + len(found) - 1)
+
+    marked = [_BOUNDED_DIM.sub(mark, spec) for spec in specs]
+    names = [p.name for p in ports]
+    bounds: dict[str, dict[int, Dimension]] = {}
+    for spec in _every_input_expanded(marked, names, "--shape") if found else []:
+        try:
+            entries = parse_shape_option(spec, names, "--shape")
+        except InputSpecError as e:  # (read as the model was: not met)
+            raise LowpassError(str(e)) from None
+        for name, dims in entries.items():
+            port = next((p for p in ports if p.has_name(name)), None)
+            if port is not None:
+                bounds[port.name] = {i: found[d - _BOUND_MARK] for i, d in enumerate(dims)
+                                     if d is not None and d >= _BOUND_MARK}  # fmt: skip
+    return {p.name: PartialShape([bounds.get(p.name, {}).get(i) if d is None else d
+                                  for i, d in enumerate(p.shape)])
+            for p in ports}  # fmt: skip
 
 
 def _for_every_input(spec: str) -> bool:
@@ -967,15 +1099,17 @@ def _image_layout(dims: Sequence[int | None]) -> str | None:
 
 
 def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
-                 warn: Callable[[str], None]) -> list[str]:
+                 warn: Callable[[str], None]) -> tuple[dict[str, int], bool]:
     """benchmark_app's `-b N`: the batch dimension of every input that has one set to N,
-    through `Model.reshape`; the "name: [dims]" set. An input's batch dimension is the N of
-    its layout; an input with a layout without N has none; without a layout, an image's as
-    benchmark_app guesses it (`_image_layout`), else its first dimension where that is 1 or
-    dynamic (with benchmark_app's warning). No input with one: an error, as
-    benchmark_app's."""
+    through `Model.reshape`; the index of each input's batch dimension, and whether the
+    model was reshaped (not where every batch was N already). An input's batch dimension
+    is the N of its layout; an input with a layout without N has none; without a layout,
+    an image's as benchmark_app guesses it (`_image_layout`), else its first dimension
+    where that is 1 or dynamic (with benchmark_app's warning). No input with one: an
+    error, as benchmark_app's."""
     ports = model.inputs
     layouts = _layouts(layout_specs, ports)
+    axes: dict[str, int] = {}
     shapes: dict[str, list[int | None]] = {}
     for port in ports:
         dims = list(port.shape)
@@ -993,23 +1127,57 @@ def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
             at = 0
         else:
             continue
-        dims[at] = batch
-        shapes[port.name] = dims
-    if not shapes:
+        axes[port.name] = at
+        if dims[at] != batch:
+            dims[at] = batch
+            shapes[port.name] = dims
+    if not axes:
         raise LowpassError(f"-b {batch}: no input has a batch dimension (a layout's N, or a "
                            "first dimension of 1 or dynamic): give one with -layout "
                            "NAME[N...]")
     try:
-        model.reshape(shapes)
+        if shapes:
+            model.reshape(shapes)
     except LowpassError as e:  # (one line: the reshape's notes suggest opt-tool's options)
         first = str(e).strip().splitlines()[0]
         raise LowpassError(f"-b {batch}: {first}") from None
-    return [_shape_entry(name, dims) for name, dims in shapes.items()]
+    return axes, bool(shapes)
 
 
-def _shape_entry(name: str, dims: Sequence[int | None]) -> str:
-    """An input's shape as benchmark_app's `Reshaping model` line writes it: `'x': [?,3]`."""
-    return f"'{name}': [{','.join('?' if d is None else str(d) for d in dims)}]"
+def _guessed_axes(ports: Sequence[Port], shapes: dict[str, PartialShape],
+                  layout_specs: Sequence[str]) -> dict[str, int]:
+    """Where each input's batch is without -b, as benchmark_app finds it: the N of its
+    -layout; without one, the first dimension of a 4-D image that benchmark_app takes for
+    NCHW or NHWC (one of its dimensions 1 and 3 at most 4 long, the other longer, bounds
+    counted), else none."""
+    layouts = _layouts(layout_specs, ports)
+    axes: dict[str, int] = {}
+    for port in ports:
+        shape = shapes[port.name]
+        layout = layouts.get(port.name, layouts.get(""))
+        if layout is not None:
+            at = _batch_index(layout, len(shape))
+        else:
+            image = len(shape) == 4 and (shape[1].get_max_length() <= 4) != (
+                shape[3].get_max_length() <= 4)  # (unbounded: -1, "at most 4" as OpenVINO's)
+            at = 0 if image else None
+        if at is not None:
+            axes[port.name] = at
+    return axes
+
+
+def _network_batch(shapes: dict[str, PartialShape], axes: dict[str, int]) -> Dimension:
+    """benchmark_app's `get_network_batch_size`: the batch dimension of the inputs that have
+    one (one alike for all, else its error), 1 where none has."""
+    batch: Dimension | None = None
+    for name, at in axes.items():
+        dim = shapes[name][at]
+        if batch is None:
+            batch = dim
+        elif batch != dim:  # (benchmark_app's error, its "deterimine" spelled right)
+            raise LowpassError("Can't determine batch size: batch is different for different "
+                               "inputs!")
+    return Dimension(1) if batch is None else batch
 
 
 # --------------------------------------------------------------------------------------------
@@ -1180,48 +1348,55 @@ class _Measured:
     count: int
     duration_s: float
     latencies_ms: list[float]
+    groups: list[int]
+    """The group of inputs of each latency's inference."""
 
 
 def _measure(
     requests: Sequence[InferRequest],
-    inputs: dict[str, np.ndarray] | None,
+    groups: Sequence[dict[str, np.ndarray]] | None,
     niter: int | None,
     seconds: float | None,
-    aligned: bool = False,
+    align: int = 1,
+    first: int = 0,
 ) -> _Measured:
     """Run the requests at once (one thread each) until `niter` inferences and `seconds` are
-    both reached (benchmark_app's loop), each inference's latency recorded; `inputs` given
-    to each inference (`-inference_only false`), or None: the requests' own, set before.
-    `aligned` (asynchronous requests): the count ends at a multiple of the requests, as
-    benchmark_app's loop over its requests does when the time is up."""
+    both reached (benchmark_app's loop), each inference's latency recorded; each inference
+    given the next group's inputs from group `first` on (`-inference_only false`), or
+    `groups` None: the requests' own, set before. The count ends at a multiple of `align`,
+    as benchmark_app's asynchronous loops do when the time is up (of its requests, of its
+    groups of data shapes)."""
     lock = threading.Lock()
     latencies: list[float] = []
+    used: list[int] = []
     failures: list[BaseException] = []
     start = time.perf_counter()
     count = 0
 
     interrupted = threading.Event()  # (Ctrl-C in the main thread: the requests stop)
 
-    def more() -> bool:
+    def more() -> int | None:
+        """The next inference's group, or None: the end."""
         nonlocal count
         with lock:
             if failures or interrupted.is_set():
-                return False
+                return None
             if (niter is not None and count < niter) or (
                 seconds is not None and time.perf_counter() - start < seconds
-            ) or (aligned and count % len(requests)):
+            ) or count % align:
                 count += 1
-                return True
-            return False
+                return (first + count - 1) % len(groups) if groups else 0
+            return None
 
     def work(request: InferRequest) -> None:
         try:
-            while more():
+            while (group := more()) is not None:
                 begin = time.perf_counter()
-                request.infer(inputs, share_outputs=True)
+                request.infer(groups[group] if groups else None, share_outputs=True)
                 latency = (time.perf_counter() - begin) * 1e3
                 with lock:
                     latencies.append(latency)
+                    used.append(group)
         except BaseException as e:  # re-raised in the main thread
             with lock:
                 failures.append(e)
@@ -1244,7 +1419,7 @@ def _measure(
     duration = time.perf_counter() - start
     if failures:
         raise failures[0]
-    return _Measured(len(latencies), duration, latencies)
+    return _Measured(len(latencies), duration, latencies, used)
 
 
 def _requests_count(compiled: CompiledModel, streams: int | str | None) -> int:
@@ -1287,14 +1462,64 @@ def _requests_of(args: argparse.Namespace, compiled: CompiledModel) -> tuple[int
     return count, args.api == "async" or count > 1
 
 
-def _benchmark(
-    args: argparse.Namespace,
-    compiled: CompiledModel,
-    inputs: dict[str, np.ndarray],
-    times: dict[str, float],
-) -> InferRequest:
+@dataclass
+class _Inputs:
+    """The inputs as benchmark_app takes them: each input's shape after -shape and -b (a
+    dimension's bounds kept), where each input's batch is, the model's batch, and each
+    dynamic input's -data_shape shapes."""
+
+    shapes: dict[str, PartialShape]
+    axes: dict[str, int]
+    batch: Dimension
+    data: dict[str, list[tuple[int, ...]]]
+
+    @property
+    def static(self) -> bool:
+        return all(shape.is_static for shape in self.shapes.values())
+
+
+def _plan(args: argparse.Namespace, compiled: CompiledModel, groups: int, static: bool
+          ) -> tuple[int, bool]:  # fmt: skip
+    """The benchmark's requests and whether they run asynchronously; -inference_only's
+    default (true for a static model); benchmark_app's errors where several data shapes are
+    taken in turn."""
     nreq, asynchronous = _requests_of(args, compiled)
-    requests = [compiled.create_infer_request() for _ in range(nreq)]
+    if groups > 1 and not asynchronous:
+        if args.api == "sync" or args.hint == "latency":  # (benchmark_app's sync)
+            raise LowpassError("Benchmarking of the model with dynamic shapes is available for "
+                               "async API only. Please use -api async -hint latency -nireq 1 "
+                               "to emulate sync behavior.")
+        asynchronous = True  # (benchmark_app's API without -api or a latency hint)
+    if args.inference_only is None:
+        args.inference_only = static
+    elif args.inference_only and groups > 1:
+        raise LowpassError("Benchmarking dynamic model available with input filling in "
+                           "measurement loop only!")
+    return nreq, asynchronous
+
+
+def _aligned_niter(niter: int | None, nreq: int, asynchronous: bool, groups: int) -> int | None:
+    """-niter as benchmark_app rounds it for asynchronous requests (`get_number_iterations`),
+    with its warning: up to a multiple of the groups of data shapes where there are more
+    of them than requests, else of the requests."""
+    if niter and asynchronous and groups > nreq:
+        # (benchmark_app's rounding as it computes it, in floats: a multiple of the groups
+        # becomes one more inference too, and the loop ends at the next multiple)
+        aligned = int((niter + groups - 1) / groups * groups)
+        if aligned != niter:
+            _warning(f"Number of iterations was aligned by number of input shapes from {niter} "
+                     f"to {aligned} using number of possible input shapes {groups}")
+        niter = aligned
+    elif niter and asynchronous and niter % nreq:  # (benchmark_app's rounding)
+        aligned = -(-niter // nreq) * nreq
+        _warning(f"Number of iterations was aligned by request number from {niter} to "
+                 f"{aligned} using number of requests {nreq}")
+        niter = aligned
+    return niter
+
+
+def _print_device(args: argparse.Namespace, compiled: CompiledModel, nreq: int) -> None:
+    """The model, the device and its configuration, before the benchmark."""
     _info(f"Model: {args.model}")
     _info(f"Device: {compiled.device}")
     if compiled.device == "CPU" and nreq == 1 and args.hint is None and not {
@@ -1319,13 +1544,54 @@ def _benchmark(
                 _info(f"  {key}: {compiled.get_property(key)}")
             except LowpassError:
                 pass
+
+
+def _group_label(ports: Sequence[Port], group: dict[str, np.ndarray]) -> str:
+    """A group of inputs as benchmark_app names it (its LatencyGroup): ` x: [1,3] y: [2]`."""
+    parts: list[str] = []
+    for port in ports:
+        value = next((v for k, v in group.items() if port.has_name(k)), None)
+        if value is not None:
+            parts.append(f" {port.name}: [{','.join(str(d) for d in np.shape(value))}]")
+    return "".join(parts)
+
+
+def _group_batch(ports: Sequence[Port], group: dict[str, np.ndarray], axes: dict[str, int]
+                 ) -> int:  # fmt: skip
+    """The frames of one inference of a group (benchmark_app's `get_group_batch_sizes`): its
+    inputs' batch, alike for all, 1 where no input has a batch dimension."""
+    batch = 0
+    for port in ports:
+        value = next((v for k, v in group.items() if port.has_name(k)), None)
+        at = axes.get(port.name)
+        if value is None or at is None or np.ndim(value) <= at:
+            continue
+        if batch == 0:
+            batch = int(np.shape(value)[at])
+        elif batch != np.shape(value)[at]:
+            raise LowpassError("Can't determine batch size: batch is different for different "
+                               "inputs!")
+    return batch or 1
+
+
+def _benchmark(
+    args: argparse.Namespace,
+    compiled: CompiledModel,
+    groups: list[dict[str, np.ndarray]],
+    times: dict[str, float],
+    inputs: _Inputs,
+) -> InferRequest:
+    nreq, asynchronous = _plan(args, compiled, len(groups), inputs.static)
+    requests = [compiled.create_infer_request() for _ in range(nreq)]
+    _print_device(args, compiled, nreq)
+    batches = [_group_batch(compiled.inputs, group, inputs.axes) for group in groups]
+    labels = [_group_label(compiled.inputs, group) for group in groups]
+    if len(groups) > 1:
+        _info(f"Defined {len(groups)} tensor groups:")
+        for label in labels:
+            _info(f"\t{label}")
+    niter = _aligned_niter(args.niter, nreq, asynchronous, len(groups))
     limits: list[str] = []
-    niter = args.niter
-    if niter is not None and asynchronous and niter % nreq:  # (benchmark_app's rounding)
-        aligned = -(-niter // nreq) * nreq
-        _warning(f"Number of iterations was aligned by request number from {niter} to "
-                 f"{aligned} using number of requests {nreq}")
-        niter = aligned
     if niter is not None:
         limits.append(f"{niter} iterations")
     if args.time is not None:
@@ -1340,8 +1606,6 @@ def _benchmark(
             using = ""
         _info(f"Start inference asynchronously, {nreq} inference requests{using}, limits: "
               f"{', '.join(limits)}")
-    if args.inference_only is None:
-        args.inference_only = True  # (benchmark_app's default for a model of static inputs)
     if args.inference_only:
         _info("Benchmarking in inference only mode (inputs filling are not included in "
               "measurement loop).")
@@ -1349,42 +1613,54 @@ def _benchmark(
         _info("Benchmarking in full mode (inputs filling are included in measurement loop).")
     if args.no_warmup:
         _info("Skipping warmup inference due to -no_warmup flag")
-        requests = _prepared_requests(requests, inputs)
+        requests = _prepared_requests(requests, groups)
     else:
         begin = time.perf_counter()
-        requests[0].infer(inputs)
+        requests[0].infer(groups[0])
         times["first_inference_ms"] = (time.perf_counter() - begin) * 1e3
         _info(f"First inference took {times['first_inference_ms']:.2f} ms")
-        for request in requests[1:]:  # each request's buffers are made before the clock starts
-            request.infer(inputs)
-    measured = _measure(requests, None if args.inference_only else inputs, niter, args.time,
-                        aligned=asynchronous)
-    ordered = sorted(measured.latencies_ms)
-    latency = {
-        "median": _percentile(ordered, 50),  # (benchmark_app's: the value at rank ceil(n/2))
-        "p90": _percentile(ordered, 90),
-        "p99": _percentile(ordered, 99),
-        "average": statistics.fmean(ordered),
-        "min": ordered[0],
-        "max": ordered[-1],
-    }
-    frames = measured.count * (args.batch or 1)  # (benchmark_app's: frames, not inferences)
+        # each request's buffers are made before the clock starts, and for each group of
+        # data shapes a dynamic model's code (lowpass's CPU device compiles per shape)
+        for i, request in enumerate(requests):
+            for group in groups[1:] if i == 0 else groups:
+                request.infer(group)
+    align = (nreq if args.inference_only else len(groups)) if asynchronous else 1
+    measured = _measure(requests, None if args.inference_only else groups, niter, args.time,
+                        align, first=nreq % len(groups))  # fmt: skip
+    frames = sum(batches[group] for group in measured.groups)  # (benchmark_app's: frames)
     fps = frames / measured.duration_s if measured.duration_s > 0 else math.inf
-    reported = _percentile(ordered, args.latency_percentile) if args.latency_percentile != 50 \
-        else latency["median"]
-    _print_results(args, compiled, measured, latency, reported, fps)
-    figures = _Figures(nreq, asynchronous, niter, times, measured, latency, reported, fps)
+    batch = str(batches[0] if inputs.batch.is_dynamic and len(groups) == 1 else inputs.batch)
+    figures = _Figures(nreq, asynchronous, niter, times, measured,
+                       _latencies(measured.latencies_ms, args.latency_percentile), fps, batch)
+    _print_results(args, compiled, figures)
     if args.report:
         _write_json_report(args, compiled, figures, requests[0])
     _write_statistics(args, compiled, times, figures, requests)
     return requests[0]
 
 
-def _prepared_requests(requests: list[InferRequest], inputs: dict[str, np.ndarray]
+def _latencies(latencies_ms: Sequence[float], percent: int) -> dict[str, float]:
+    """The figures of some latencies: median (benchmark_app's: the value at rank ceil(n/2)),
+    90th and 99th percentiles, average, min, max, and "reported": the median or -latency_
+    percentile's."""
+    ordered = sorted(latencies_ms) or [0.0]
+    return {
+        "median": _percentile(ordered, 50),
+        "p90": _percentile(ordered, 90),
+        "p99": _percentile(ordered, 99),
+        "average": statistics.fmean(ordered),
+        "min": ordered[0],
+        "max": ordered[-1],
+        "reported": _percentile(ordered, percent),
+    }
+
+
+def _prepared_requests(requests: list[InferRequest], groups: Sequence[dict[str, np.ndarray]]
                        ) -> list[InferRequest]:  # fmt: skip
-    """-no_warmup: the requests with their inputs set, none of them run."""
-    for request in requests:
-        for name, value in inputs.items():
+    """-no_warmup: the requests with their inputs set (each its group's in turn), none of
+    them run."""
+    for i, request in enumerate(requests):
+        for name, value in groups[i % len(groups)].items():
             request.set_tensor(name, value)
     return requests
 
@@ -1399,29 +1675,32 @@ class _Figures:
     times: dict[str, float]
     measured: _Measured
     latency: dict[str, float]
-    reported_latency: float
-    """The median, or the -latency_percentile's percentile."""
+    """`_latencies`' figures ("reported": the median, or -latency_percentile's)."""
     fps: float
+    batch: str
+    """The batch size of the report: the model's, or the data's where one group of data
+    shapes fixes a dynamic batch (benchmark_app's)."""
 
 
-def _print_results(args: argparse.Namespace, compiled: CompiledModel, measured: _Measured,
-                   latency: dict[str, float], reported: float, fps: float) -> None:
+def _print_results(args: argparse.Namespace, compiled: CompiledModel, figures: _Figures
+                   ) -> None:  # fmt: skip
     """benchmark_app's closing `[ INFO ]` lines (with the 90th and 99th percentiles)."""
+    measured, latency = figures.measured, figures.latency
     _info(f"Execution Devices:{compiled.get_property('EXECUTION_DEVICES')}")
     _info(f"Count:            {measured.count} iterations")
     _info(f"Duration:         {measured.duration_s * 1e3:.2f} ms")
     _info("Latency:")
     if args.latency_percentile == 50:
-        _info(f"   Median:        {reported:.3f} ms")
+        _info(f"   Median:        {latency['reported']:.3f} ms")
     else:  # (benchmark_app's line in place of the median)
-        _info(f"   {args.latency_percentile} percentile:     {reported:.3f} ms")
+        _info(f"   {args.latency_percentile} percentile:     {latency['reported']:.3f} ms")
     for percent in (90, 99):  # (lowpass-run's own lines, unless that one was asked for)
         if percent != args.latency_percentile:
             _info(f"   {percent} percentile: {latency[f'p{percent}']:.3f} ms")
     _info(f"   Average:       {latency['average']:.3f} ms")
     _info(f"   Min:           {latency['min']:.3f} ms")
     _info(f"   Max:           {latency['max']:.3f} ms")
-    _info(f"Throughput:   {fps:.2f} FPS")
+    _info(f"Throughput:   {figures.fps:.2f} FPS")
 
 
 def _write_json_report(args: argparse.Namespace, compiled: CompiledModel, figures: _Figures,
@@ -1433,12 +1712,12 @@ def _write_json_report(args: argparse.Namespace, compiled: CompiledModel, figure
         "config": {k: v for k, v in compiled.config.items()},
         "infer_requests": figures.requests,
         "api": "async" if figures.asynchronous else "sync",
-        "batch": args.batch or 1,
+        "batch": int(figures.batch) if figures.batch.isdigit() else figures.batch,
         "inference_only": args.inference_only,
         **{k: round(v, 3) for k, v in figures.times.items()},
         "iterations": figures.measured.count,
         "duration_ms": round(figures.measured.duration_s * 1e3, 3),
-        "latency_ms": {k: round(v, 4) for k, v in figures.latency.items()},
+        "latency_ms": {k: round(v, 4) for k, v in figures.latency.items() if k != "reported"},
         "throughput_fps": round(figures.fps, 3),
     }
     if args.perf_counts:
@@ -1458,7 +1737,7 @@ def _statistics_report(args: argparse.Namespace) -> StatisticsReport | None:
     if args.report_type is None:
         return None
     return StatisticsReport(args.report_type, args.report_folder, args.json_stats,
-                            command_line_parameters(args.command_line))  # fmt: skip
+                            command_line_parameters(args.command_line), sort=args.pcsort)
 
 
 def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: dict[str, float],
@@ -1474,14 +1753,14 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
     reports: list[tuple[Path, str]] = []
     if report is not None:
         results: list[tuple[str, object]] = [
-            ("read model time (ms)", f"{times['read_model_ms']:.2f}"),
-            ("compile model time (ms)", f"{times['compile_model_ms']:.2f}"),
+            (f"{step} model time (ms)", f"{times[f'{step}_model_ms']:.2f}")
+            for step in ("read", "reshape", "compile") if f"{step}_model_ms" in times
         ]
         per_request = None
         if figures is not None:
             report.configuration = _report_configuration(args, compiled, figures)
             results += _report_results(args, figures)
-            if args.report_type in COUNTER_REPORT_TYPES:
+            if args.report_type in COUNTER_REPORT_TYPES or args.pcsort:
                 per_request = [r.get_profiling_info() for r in requests]
         report.results = results
         reports = report.files(per_request)
@@ -1494,9 +1773,15 @@ def _write_statistics(args: argparse.Namespace, compiled: CompiledModel, times: 
         raise LowpassError(f"cannot write the report ({e.strerror})") from None
     if args.dump_config:
         _info(f"OpenVINO configuration settings were dumped to {args.dump_config}")
-    for path, _ in reversed(reports):  # (benchmark_app's lines: the counters' file first)
-        what = "Statistics report" if Path(path).stem == "benchmark_report" else \
-            "Performance counters report"
+    counted = args.perf_counts or args.exec_graph_path  # (benchmark_app's PERF_COUNT)
+    for path, _ in reversed(reports):  # (benchmark_app's lines: the counters' files first)
+        if Path(path).stem == "benchmark_report" and args.report_type == "no_counters" \
+                and counted and figures is not None:
+            _info("Statistics collecting for performance counters was not requested. No "
+                  "reports are dumped.")
+        what = {"benchmark_report": "Statistics report",
+                SORTED_REPORT: "Sorted performance counters report"}.get(
+                    Path(path).stem, "Performance counters report")  # fmt: skip
         _info(f"{what} is stored to {path}")
 
 
@@ -1509,7 +1794,7 @@ def _report_configuration(args: argparse.Namespace, compiled: CompiledModel,
         ("API", "async" if figures.asynchronous else "sync"),
         ("inference_only", bool(args.inference_only)),  # (JSON: true, CSV: True)
         ("precision", "UNSPECIFIED"),
-        ("batch size", str(args.batch or 1)),
+        ("batch size", figures.batch),
         ("number of iterations", str(figures.niter or 0)),
         ("number of parallel infer requests", str(figures.requests)),
         ("duration (ms)", str(round(args.time * 1e3) if args.time else 0)),
@@ -1529,7 +1814,7 @@ def _report_results(args: argparse.Namespace, figures: _Figures) -> list[tuple[s
         ("total execution time (ms)", f"{figures.measured.duration_s * 1e3:.2f}"),
         ("total number of iterations", str(figures.measured.count)),
         ("latency (ms)" if percentile == 50 else f"latency ({percentile} percentile) (ms)",
-         f"{figures.reported_latency:.2f}"),
+         f"{figures.latency['reported']:.2f}"),
         ("avg latency", f"{figures.latency['average']:.2f}"),
         ("min latency", f"{figures.latency['min']:.2f}"),
         ("max latency", f"{figures.latency['max']:.2f}"),
@@ -1599,7 +1884,87 @@ def run(argv: Sequence[str] | None = None, source: list[str] | None = None) -> N
         _run(args, bench, source)
 
 
+def _ms_since(begin: float) -> float:
+    return (time.perf_counter() - begin) * 1e3
+
+
+def _names_its_inputs(spec: str) -> bool:
+    """Whether a -shape names its inputs, as an ONNX model needs to take it as its graph is
+    converted (read_with_input_options; another error of the spec: that read says it)."""
+    try:
+        parse_shape_option(spec, ())
+    except InputSpecError as e:
+        return "name the input" not in str(e)
+    return True
+
+
+def _read_model(core: Core, path: Path, shapes: Sequence[str], freeze: Sequence[str]
+                ) -> tuple[Model, dict[str, float]]:  # fmt: skip
+    """The model read with --freeze and -shape (lowpass's spelling, no bounds), and the
+    milliseconds of benchmark_app's steps: the read, and the reshape where -shape is given.
+    An ONNX model whose every -shape names its input takes them as its graph is converted
+    (as ovc: `read_with_input_options`), its reshape part of its read (0 ms)."""
+    begin = time.perf_counter()
+    unnamed = any(_for_every_input(spec) for spec in shapes)
+    onnx = path.suffix.lower() == ".onnx"
+    if not shapes or (onnx and not unnamed and all(_names_its_inputs(s) for s in shapes)):
+        model = read_with_input_options(core, path, shapes, freeze)
+        return model, {"read_model_ms": _ms_since(begin)} | (
+            {"reshape_model_ms": 0.0} if shapes else {})
+    if unnamed or onnx:  # (the inputs' names after --freeze; an ONNX model's at its import)
+        model, rest = read_with_input_options(core, path, [], freeze), []
+    else:  # (both at once, as read_with_input_options: an error names a frozen input so)
+        model, rest = core.read_model(path), list(freeze)
+    times = {"read_model_ms": _ms_since(begin)}
+    begin = time.perf_counter()
+    names = [port.name for port in model.inputs]
+    model = apply_input_options(model, _every_input_expanded(shapes, names, "--shape"), rest)
+    times["reshape_model_ms"] = _ms_since(begin)
+    return model, times
+
+
+def _shaped_model(args: argparse.Namespace, core: Core, bench: bool
+                  ) -> tuple[Model, _Inputs, dict[str, float]]:  # fmt: skip
+    """benchmark_app's steps 4 and 5: the model read and reshaped (-shape, -b), its inputs'
+    shapes, batch and data shapes, and the steps' milliseconds, with benchmark_app's lines
+    in benchmark mode."""
+    model, times = _read_model(core, Path(args.model), _without_bounds(args.shape), args.freeze)
+    if bench:
+        _info(f"Read model took {times['read_model_ms']:.2f} ms")
+    warn = _warning if bench else _run_warning
+    batch_given = args.batch is not None
+    if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)
+        warn("Batch size will be ignored. Provide batch dimension in data_shape parameter.")
+        args.batch = None
+    axes = None
+    if args.batch is not None:
+        begin = time.perf_counter()
+        axes, reshaped = _apply_batch(model, args.batch, args.layout, warn)
+        if reshaped:
+            times["reshape_model_ms"] = times.get("reshape_model_ms", 0.0) + _ms_since(begin)
+    elif args.layout and not bench:
+        _layouts(args.layout, model.inputs)  # (checked all the same)
+        warn("-layout is used only to find the inputs' batch dimension for -b (and the "
+             "benchmark's frames): without -b it changes nothing.")
+    ports = model.inputs
+    shapes = _input_shapes(args.shape, ports)
+    if axes is None:
+        axes = _guessed_axes(ports, shapes, args.layout)
+    data = _data_shapes(args.data_shape, ports, shapes, warn)
+    inputs = _Inputs(shapes, axes, _network_batch(shapes, axes) if bench else Dimension(1), data)
+    # (benchmark_app's step 5 lines; it prints the batch line for any model, lowpass-run
+    # where -shape or -b gives the shapes)
+    if bench and (args.shape or batch_given):
+        _info(f"Model batch size: {inputs.batch}")
+        if "reshape_model_ms" in times:
+            _info("Reshaping model: " + ", ".join(f"'{name}': {shape}"
+                                                   for name, shape in shapes.items()))
+            _info(f"Reshape model took {times['reshape_model_ms']:.2f} ms")
+    return model, inputs, times
+
+
 def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> None:
+    counters_asked = args.perf_counts  # (-pc itself: benchmark_app's warnings without it)
     if args.pcsort is not None:
         args.perf_counts = True
     if bench and args.random_inputs is None:
@@ -1618,12 +1983,15 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
             if flag != "--emit-llvm" or args.emit_llvm:
                 name = "--threads" if flag == "-nthreads" else flag
                 raise LowpassError(f"{name} applies to the CPU device (--device CPU)")
-    if args.report_type in COUNTER_REPORT_TYPES and not args.perf_counts:
+    if args.report_type in COUNTER_REPORT_TYPES and not counters_asked:
         _warning(f"Turn on performance counters for {device or 'CPU'} device since report type "
                  f"is {args.report_type}.")
-    elif args.exec_graph_path and not args.perf_counts:
+    elif args.exec_graph_path and not counters_asked:
         _warning(f"Turn on performance counters for {device or 'CPU'} device due to execution "
                  "graph dumping.")
+    elif args.pcsort and not counters_asked and bench:
+        _warning(f"Turn on performance counters for {device or 'CPU'} device since pcsort value "
+                 f"is {args.pcsort}.")
     if (args.perf_counts or args.report_type in COUNTER_REPORT_TYPES
             or args.exec_graph_path) and device in (None, "CPU"):
         config["PERF_COUNT"] = True
@@ -1650,31 +2018,7 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
     if source is not None:  # errors of the model that name no place name the file (run_tool)
         source.append(args.model)
     core = Core()
-    begin = time.perf_counter()
-    if any(_for_every_input(spec) for spec in args.shape):  # (the inputs' names first)
-        model = read_with_input_options(core, Path(args.model), [], args.freeze)
-        names = [port.name for port in model.inputs]
-        model = apply_input_options(model, _every_input_expanded(args.shape, names, "--shape"),
-                                    [])  # fmt: skip
-    else:
-        model = read_with_input_options(core, Path(args.model), args.shape, args.freeze)
-    times = {"read_model_ms": (time.perf_counter() - begin) * 1e3}
-    if args.shape and bench:  # (benchmark_app's line, as for -b)
-        _info("Reshaping model: " + ", ".join(_shape_entry(port.name, port.shape)
-                                               for port in model.inputs))
-    warn = _warning if bench else _run_warning
-    if args.batch is not None and args.data_shape:  # (benchmark_app's rule and warning)
-        warn("Batch size will be ignored. Provide batch dimension in data_shape parameter.")
-        args.batch = None
-    if args.batch is not None:
-        reshaped = _apply_batch(model, args.batch, args.layout, warn)
-        if bench:
-            _info(f"Model batch size: {args.batch}")
-            _info(f"Reshaping model: {', '.join(reshaped)}")
-    elif args.layout:
-        _layouts(args.layout, model.inputs)  # (checked all the same)
-        warn("-layout is used only to find the inputs' batch dimension for -b: without -b "
-             "it changes nothing.")
+    model, inputs, times = _shaped_model(args, core, bench)
     if precisions is not None:
         set_precisions(model, *precisions)
     # (the model is read; its compilation creates and drops many objects, with the collector
@@ -1687,7 +2031,6 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         compiled = _compile(core, model, device or "CPU", config)
     times["compile_model_ms"] = (time.perf_counter() - begin) * 1e3
     if bench:
-        _info(f"Read model took {times['read_model_ms']:.2f} ms")
         _info(f"Compile model took {times['compile_model_ms']:.2f} ms")
     if source is not None:  # (later errors are about the inputs and options)
         source.clear()
@@ -1695,16 +2038,16 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
         _info("Model compiled successfully. Skipping inference due to -niter 0.")
         _write_statistics(args, compiled, times, None, [])
         return
-    inputs = _load_inputs(args, compiled)
+    groups = _load_inputs(args, compiled, inputs.data)
     if bench:
-        request = _benchmark(args, compiled, inputs, times)
+        request = _benchmark(args, compiled, groups, times, inputs)
         _emit_llvm(args, request)
     else:
         request = compiled.create_infer_request()
-        results = request.infer(inputs)
+        results = request.infer(groups[0])
         _emit_llvm(args, request)
-        for _ in range(args.iterations - 1):
-            results = request.infer(inputs)
+        for i in range(1, args.iterations):  # (several data shapes: each run the next's)
+            results = request.infer(groups[i % len(groups)])
         if save_folder is not None:  # saved before anything is printed: a failure prints nothing
             _save_outputs(save_folder, compiled.outputs, results)
         # edgeitems matters only when summarizing (not with --full)
