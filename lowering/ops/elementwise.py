@@ -3,7 +3,8 @@ Elementwise ops as vectorized loops: Add, Subtract, Multiply, Divide (float), Ex
 Sigmoid, Tanh, Clamp, PRelu and Convert, with numpy broadcasting (per-channel constants) and
 OpenVINO's type relaxation (u8/i8 operands read as float, results converted like Convert);
 and the math ops (`MATH_OPS`): Power, SquaredDifference, Minimum, Maximum, Sqrt, Erf, Log, Abs,
-Negative, Floor, Ceiling, Round, Gelu, HSwish, HSigmoid, SoftPlus, Mish, Swish.
+Negative, Floor, Ceiling, Round, Gelu, HSwish, HSigmoid, SoftPlus, Mish, Swish, Mod, FloorMod,
+Sign, Sin, Cos, Elu, Selu.
 
 A chain (more generally a connected set) of elementwise ops with the same output shape is
 one group and one loop: `Add(bias) -> Relu -> Convert` reads its input once and writes only
@@ -35,6 +36,15 @@ accuracy. Gelu(erf) is `0.5 x (1 + erf(x / sqrt 2))` for x >= 0 and `0.5 x erfc(
 below (no cancellation: accurate to a few ulp where the result is tiny); Gelu(tanh) is
 `x / (1 + exp(-2u))`, `u = sqrt(2 / pi) (x + 0.044715 x^3)` (= `0.5 x (1 + tanh u)` without its
 cancellation); Swish `x / (1 + exp(-beta x))`.
+
+Mod, FloorMod and Sign are their `evaluate`s' operations, bit for bit (`_remainder`, `_sign`):
+float Mod `x - trunc(x / y) * y` in the element type, FloorMod `x - y floor(x / y)` in double
+(signed integers too, converted back as `to_integer`), integer Mod `srem`/`urem` (INT_MIN % -1
+is 0); integer divisors must be constants without a zero (`supported`: the reference raises
+on a zero divisor, which no kernel can). Sin and Cos (`sin_cos`): Payne-Hanek reduction by
+pi / 2 in double from a table of 2 / pi per float32 exponent, fdlibm's polynomials, rounded
+once (0.5 ulp from the exact function, every float32; numpy's, the reference, 1.4 ulp). Elu
+and Selu: the reference's formulas around `exp` above (Elu's `alpha (e - 1)` in double).
 """
 
 from __future__ import annotations
@@ -53,9 +63,12 @@ from lowpass.dialects.ov import (
     CeilingOp,
     ClampOp,
     ConvertOp,
+    CosOp,
     DivideOp,
+    EluOp,
     ErfOp,
     ExpOp,
+    FloorModOp,
     FloorOp,
     GeluOp,
     HSigmoidOp,
@@ -64,13 +77,17 @@ from lowpass.dialects.ov import (
     MaximumOp,
     MinimumOp,
     MishOp,
+    ModOp,
     MultiplyOp,
     NegativeOp,
     PowerOp,
     PReluOp,
     ReluOp,
     RoundOp,
+    SeluOp,
     SigmoidOp,
+    SignOp,
+    SinOp,
     SoftmaxOp,
     SoftPlusOp,
     SqrtOp,
@@ -103,6 +120,7 @@ from lowpass.lowering.emit import (
     is_constant,
     jit_exec_type,
     kernel_function,
+    static_value,
     stored_shape,
 )
 from lowpass.lowering.kernels.parallel import emit_ranged_kernel
@@ -126,13 +144,22 @@ MATH_OPS: tuple[type[Operation], ...] = (
     SoftPlusOp,
     MishOp,
     SwishOp,
+    ModOp,
+    FloorModOp,
+    SignOp,
+    SinOp,
+    CosOp,
+    EluOp,
+    SeluOp,
 )
 """The math ops of `_math_op` (see the module docstring)."""
-_MATH_BINARY = (PowerOp, SquaredDifferenceOp, MinimumOp, MaximumOp)
+_MATH_BINARY = (PowerOp, SquaredDifferenceOp, MinimumOp, MaximumOp, ModOp, FloorModOp)
 _MATH_FLOAT_ONLY = (PowerOp, SqrtOp, ErfOp, LogOp, GeluOp, HSwishOp, HSigmoidOp, SoftPlusOp,
-                    MishOp, SwishOp)  # fmt: skip
-_HEAVY = (ExpOp, SigmoidOp, TanhOp, ErfOp, LogOp, GeluOp, SoftPlusOp, MishOp, SwishOp)
-"""Ops with a transcendental (the parallel threshold counts them as 9 elements)."""
+                    MishOp, SwishOp, SinOp, CosOp, EluOp, SeluOp)  # fmt: skip
+_HEAVY = (ExpOp, SigmoidOp, TanhOp, ErfOp, LogOp, GeluOp, SoftPlusOp, MishOp, SwishOp, SinOp,
+          CosOp, EluOp, SeluOp, FloorModOp)  # fmt: skip
+"""Ops with a transcendental, or FloorMod's double division (the parallel threshold counts
+them as 9 elements)."""
 
 ELEMENTWISE_OPS: tuple[type[Operation], ...] = (
     *MATH_OPS,
@@ -201,11 +228,23 @@ def supported(op: Operation) -> bool:
         return False
     if isinstance(op, _BINARY) and dtypes[0] != dtypes[1]:
         return False
-    if isinstance(op, PReluOp | SwishOp) and len(dtypes) > 1 and dtypes[0] != dtypes[1]:
+    if isinstance(op, PReluOp | SwishOp | SeluOp) and len(set(dtypes)) > 1:
         return False
     if isinstance(op, _FLOAT_ONLY) and not _is_float(dtypes[0]):
         return False
+    if isinstance(op, ModOp | FloorModOp) and not _is_float(dtypes[0]):
+        return _nonzero_constant(op.operands[1])
     return True
+
+
+def _nonzero_constant(value: SSAValue) -> bool:
+    """Whether `value` is a constant without a zero: the divisors of the integer Mod and
+    FloorMod kernels. (An integer division by zero is the reference's error, which a kernel
+    cannot raise: with a computed divisor these ops run on the reference fallback.)"""
+    if not isinstance(value, OpResult) or not is_constant(value.op):
+        return False
+    known = static_value(value, {})
+    return known is not None and bool(np.all(np.asarray(known) != 0))
 
 
 def _broadcast_strides(
@@ -248,11 +287,14 @@ def collapse(
 
 
 class Math:
-    """Per-element operations on f32 values (and conversions), emitted with one builder."""
+    """Per-element operations on f32 values (and conversions), emitted with one builder;
+    `sincos_table`: the address of `SINCOS_TABLE` (`ConstantTable`) where Sin or Cos is
+    emitted."""
 
-    def __init__(self, builder: ir.IRBuilder) -> None:
+    def __init__(self, builder: ir.IRBuilder, sincos_table: ir.Value | None = None) -> None:
         self.b = builder
         self.module = builder.module
+        self.sincos_table = sincos_table
 
     def intrinsic(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
         fn = self.module.globals.get(name)
@@ -474,8 +516,12 @@ class ElementwiseLowering:
         if int(np.prod(out_shape, dtype=np.int64)) == 0:
             return jit_exec_type(ctx.cpu, _dtype(group[0].operands[0]))
 
+        # (Sin and Cos read the table of 2 / pi: one constant of the module)
+        table = (ctx.constant_ptr(SINCOS_TABLE) if any(isinstance(op, SinOp | CosOp)
+                                                       for op in group) else None)
+
         def body(b: ir.IRBuilder, args: Sequence[ir.Value]) -> None:
-            math = Math(b)
+            math = Math(b, table)
             pointers: list[ir.Value] = []
             for k in range(len(output_values)):
                 pointers.append(args[k])
@@ -893,6 +939,205 @@ def _clip06(math: Math, x: ir.Value) -> ir.Value:
     return b.select(b.fcmp_ordered(">", t, math.f(6.0)), math.f(6.0), t)
 
 
+def _two_over_pi(bits: int) -> int:
+    """floor(2 / pi 2^bits), from Machin's formula in integers (64 guard bits)."""
+
+    def arctan_inverse(x: int, one: int) -> int:  # atan(1 / x) one
+        total = term = one // x
+        n, sign = 3, -1
+        while term:
+            term //= x * x
+            total += sign * (term // n)
+            n, sign = n + 2, -sign
+        return total
+
+    one = 1 << (bits + 64)
+    pi = (4 * (4 * arctan_inverse(5, one) - arctan_inverse(239, one))) >> 64
+    return (1 << (2 * bits + 1)) // pi
+
+
+def _sincos_table() -> np.ndarray:
+    """Per float32 exponent field E (0..254; |x| = m 2^s, m < 2^24 an integer, s = max(E, 1)
+    - 150): `(2^s 2 / pi) mod 4` as two doubles (H, M: its leading 106 bits) for `sin_cos`'s
+    Payne-Hanek reduction."""
+    precision = 512
+    t = _two_over_pi(precision)
+    table = np.zeros((255, 2), np.float64)
+    for e in range(255):
+        s = max(e, 1) - 150
+        num, den = ((t << s) % (4 << precision), precision) if s >= 0 else (t, precision - s)
+        top = num.bit_length()
+        for j in range(2):
+            shift = top - 53 * (j + 1)
+            chunk = num >> shift
+            num -= chunk << shift
+            table[e, j] = np.ldexp(float(chunk), shift - den)  # (exact: 53 bits)
+    table = table.reshape(-1)
+    table.flags.writeable = False
+    return table
+
+
+SINCOS_TABLE = _sincos_table()
+"""`_sincos_table()`, the constant that Sin and Cos read (2 doubles per exponent)."""
+_SIN_POLY = (1.58969099521155010221e-10, -2.50507602534068634195e-08,
+             2.75573137070700676789e-06, -1.98412698298579493134e-04,
+             8.33333333332248946124e-03, -1.66666666666666324348e-01)  # fmt: skip
+"""fdlibm's __kernel_sin: sin(r) = r + r z S(z), z = r^2, |r| <= pi / 4 (highest first)."""
+_COS_POLY = (-1.13596475577881948265e-11, 2.08757232129817482790e-09,
+             -2.75573143513906633035e-07, 2.48015872894767294178e-05,
+             -1.38888888888741095749e-03, 4.16666666666666019037e-02)  # fmt: skip
+"""fdlibm's __kernel_cos: cos(r) = 1 - z / 2 + z^2 C(z)."""
+
+
+def sin_cos(math: Math, x: ir.Value, cosine: bool) -> ir.Value:
+    """
+    sin(x) or cos(x) of an f32 `x`, in double, rounded once: within 0.5 ulp (+ 2^-45
+    relative) of the exact function for every float32 (measured: at most 0.5 ulp from libm's
+    double sin / cos over 4 million floats of every exponent; numpy's float32 sin, the
+    reference, is within 1.4 ulp). Branch-free, so that the loops vectorize: |x| = m 2^s,
+    `y = m ((2^s 2 / pi) mod 4)` from the table's 106 bits H + M (Payne-Hanek): `m H` split
+    exactly into `P + p` (an FMA), `P mod 4` exact; `k = rint(y)` (the quadrant), `r = (y - k)
+    pi / 2` in [-pi/4, pi/4] (its error, below 2^-78, is far below the smallest |y - k| of a
+    float32, ~2^-30), fdlibm's polynomials; sin odd (the sign of x, -0 kept); NaN for NaN and
+    +-inf.
+    """
+    b = math.b
+    assert math.sincos_table is not None
+
+    def d(value: float) -> ir.Constant:
+        return ir.Constant(F64, value)
+
+    def poly(coefficients: Sequence[float], z: ir.Value) -> ir.Value:
+        p = d(coefficients[0])
+        for c in coefficients[1:]:
+            p = b.fadd(b.fmul(p, z), d(c))
+        return p
+
+    def call(name: str, *args: ir.Value) -> ir.Value:
+        return b.call(math.intrinsic(f"llvm.{name}.f64", F64, [F64] * len(args)), list(args))
+
+    bits = b.bitcast(math.fabs(x), I32)
+    exponent = b.lshr(bits, ir.Constant(I32, 23))
+    mantissa = b.and_(bits, ir.Constant(I32, 0x7FFFFF))
+    normal = b.icmp_unsigned("!=", exponent, ir.Constant(I32, 0))
+    m = b.uitofp(b.select(normal, b.or_(mantissa, ir.Constant(I32, 0x800000)), mantissa), F64)
+    # (E = 255, inf and NaN, reads the last row: its result is replaced by NaN)
+    row = b.select(b.icmp_unsigned("<", exponent, ir.Constant(I32, 255)), exponent,
+                   ir.Constant(I32, 254))
+    base = b.mul(b.zext(row, I64), i64(2))
+    high, low = (b.load(element_ptr(b, math.sincos_table, b.add(base, i64(j)), F64), typ=F64)
+                 for j in range(2))  # fmt: skip
+    product = b.fmul(m, high)
+    error = call("fma", m, high, b.fneg(product))  # m H = product + error exactly
+    t = b.fsub(product, b.fmul(d(4.0), call("floor", b.fmul(product, d(0.25)))))  # exact
+    tail = b.fadd(error, b.fmul(m, low))
+    k = call("rint", b.fadd(t, tail))
+    r = b.fmul(b.fadd(b.fsub(t, k), tail), d(1.5707963267948966))  # (t - k: exact)
+    z = b.fmul(r, r)
+    sin_r = b.fadd(r, b.fmul(b.fmul(r, z), poly(_SIN_POLY, z)))
+    cos_r = b.fadd(b.fsub(d(1.0), b.fmul(z, d(0.5))), b.fmul(b.fmul(z, z), poly(_COS_POLY, z)))
+    quadrant = b.fptosi(k, I32)
+    odd = b.trunc(quadrant, ir.IntType(1))
+    if cosine:  # quadrants 0..3: cos r, -sin r, -cos r, sin r
+        value = b.select(odd, sin_r, cos_r)
+        negate = b.and_(b.add(quadrant, ir.Constant(I32, 1)), ir.Constant(I32, 2))
+    else:  # sin r, cos r, -sin r, -cos r
+        value = b.select(odd, cos_r, sin_r)
+        negate = b.and_(quadrant, ir.Constant(I32, 2))
+    value = b.select(b.icmp_unsigned("!=", negate, ir.Constant(I32, 0)), b.fneg(value), value)
+    result = b.fptrunc(value, F32)
+    if not cosine:  # sin(-x) = -sin(x): the sign bit of x flips the result's
+        sign = b.and_(b.bitcast(x, I32), ir.Constant(I32, -0x80000000))
+        result = b.bitcast(b.xor(b.bitcast(result, I32), sign), F32)
+    finite = b.fcmp_ordered("<", math.fabs(x), math.f(np.inf))
+    return b.select(finite, result, math.f(np.nan))
+
+
+def _to_f32_for(math: Math, d: ir.Value, dtype: np.dtype) -> ir.Value:
+    """A double result rounded once to `dtype` (f32 or f16): as f32, for f16 rounded to odd
+    (an inexact finite value gets its last bit set), so that `_compute`'s rounding to f16
+    afterwards gives the double's own f16 rounding (24 bits >= 11 + 2: no double rounding),
+    what numpy's `astype(float16)` of the reference's float64 result gives."""
+    b = math.b
+    r = b.fptrunc(d, F32)
+    if dtype != np.float16:
+        return r
+    inexact = b.fcmp_ordered("!=", b.fpext(r, F64), d)
+    finite = b.fcmp_ordered("<", math.fabs(r), math.f(np.inf))
+    bits = b.bitcast(r, I32)
+    odd = b.or_(bits, ir.Constant(I32, 1))
+    return b.bitcast(b.select(b.and_(inexact, finite), odd, bits), F32)
+
+
+def _round_f16(b: ir.IRBuilder, x: ir.Value, dtype: np.dtype) -> ir.Value:
+    """An f32 operation's result rounded to f16 when the op computes in f16 (numpy's float16
+    arithmetic: each operation in float32, rounded to float16)."""
+    return b.fpext(b.fptrunc(x, F16), F32) if dtype == np.float16 else x
+
+
+def _remainder(
+    b: ir.IRBuilder, math: Math, op: Operation, v: list[ir.Value], dtype: np.dtype
+) -> ir.Value:
+    """Mod and FloorMod as their `evaluate`s compute them. Mod: floats `x - trunc(x / y) * y`
+    in the element type (f16: each operation rounded to f16, as numpy), integers C's `%`
+    (`srem`/`urem`; `INT_MIN % -1` is 0, as numpy's `fmod`, where `srem` would trap). FloorMod:
+    floats and signed integers `x - y * floor(x / y)` in double, converted back (floats
+    rounded once, integers as `to_integer`), unsigned integers `%`. Integer divisors are
+    nonzero constants (`supported`). No FMA contraction: the reference's roundings."""
+    x, y = v
+    floor_mod = isinstance(op, FloorModOp)
+    if dtype.kind == "u":
+        return b.urem(x, y)
+    if dtype.kind == "i" and not floor_mod:
+        minus_one = b.icmp_signed("==", y, ir.Constant(y.type, -1))
+        rem = b.srem(x, b.select(minus_one, ir.Constant(y.type, 1), y))
+        return b.select(minus_one, ir.Constant(x.type, 0), rem)
+    if not floor_mod:
+        q = math.intrinsic("llvm.trunc.f32", F32, [F32])
+        t = b.call(q, [_round_f16(b, b.fdiv(x, y), dtype)])
+        return b.fsub(x, _round_f16(b, b.fmul(t, y), dtype))
+    if dtype.kind == "i":
+        xd, yd = b.sitofp(x, F64), b.sitofp(y, F64)
+    else:
+        xd, yd = b.fpext(x, F64), b.fpext(y, F64)
+    floor = math.intrinsic("llvm.floor.f64", F64, [F64])
+    d = b.fsub(xd, b.fmul(yd, b.call(floor, [b.fdiv(xd, yd)])))
+    if dtype.kind == "i":
+        return convert(b, d, np.dtype(np.float64), dtype)
+    return _to_f32_for(math, d, dtype)
+
+
+def _sign(b: ir.IRBuilder, math: Math, x: ir.Value, dtype: np.dtype) -> ir.Value:
+    """Sign's `evaluate`: -1, 0 or 1 (+0 for -0), NaN kept; unsigned 0 or 1."""
+    if dtype.kind == "u":
+        return b.zext(b.icmp_unsigned("!=", x, ir.Constant(x.type, 0)), x.type)
+    if dtype.kind == "i":
+        zero = ir.Constant(x.type, 0)
+        positive = b.zext(b.icmp_signed(">", x, zero), x.type)
+        return b.sub(positive, b.zext(b.icmp_signed("<", x, zero), x.type))
+    zero = ir.Constant(F32, 0.0)
+    y = b.select(b.fcmp_ordered("<", x, zero), ir.Constant(F32, -1.0), zero)
+    y = b.select(b.fcmp_ordered(">", x, zero), ir.Constant(F32, 1.0), y)
+    return b.select(math.isnan(x), x, y)
+
+
+def _elu(b: ir.IRBuilder, math: Math, op: EluOp, x: ir.Value, dtype: np.dtype) -> ir.Value:
+    """Elu's `evaluate`: `exp` in f32 (Cephes' `exp`, a few ulp from numpy's), `- 1` and
+    `* alpha` in double, rounded once; `x` itself where not `x < 0` (-0 and NaN too)."""
+    e = b.fpext(math.exp(x), F64)
+    alpha = ir.Constant(F64, float(op.alpha.value.data))
+    negative = _to_f32_for(math, b.fmul(alpha, b.fsub(e, ir.Constant(F64, 1.0))), dtype)
+    return b.select(b.fcmp_ordered("<", x, math.f(0.0)), negative, x)
+
+
+def _selu(b: ir.IRBuilder, math: Math, v: list[ir.Value]) -> ir.Value:
+    """Selu's `evaluate`, its float32 operations in its order: `lambda * x` where `x > 0`,
+    else `alpha * lambda * (exp(x) - 1)` (`exp(-0) - 1` is +0: so is the result)."""
+    x, alpha, lam = v
+    negative = b.fmul(b.fmul(alpha, lam), b.fsub(math.exp(x), math.f(1.0)))
+    return b.select(b.fcmp_ordered(">", x, math.f(0.0)), b.fmul(lam, x), negative)
+
+
 def _math_op(
     b: ir.IRBuilder, math: Math, op: Operation, v: list[ir.Value], dtype: np.dtype
 ) -> ir.Value:
@@ -946,6 +1191,16 @@ def _math_op(
         return call("roundeven" if op.mode.data == "half_to_even" else "round", x)
     if isinstance(op, SqrtOp):
         return call("sqrt", x)
+    if isinstance(op, SinOp | CosOp):
+        return sin_cos(math, x, cosine=isinstance(op, CosOp))
+    if isinstance(op, ModOp | FloorModOp):
+        return _remainder(b, math, op, v, dtype)
+    if isinstance(op, SignOp):
+        return _sign(b, math, x, dtype)
+    if isinstance(op, EluOp):
+        return _elu(b, math, op, x, dtype)
+    if isinstance(op, SeluOp):
+        return _selu(b, math, v)
     if isinstance(op, LogOp):
         return log_f32(math, x)
     if isinstance(op, ErfOp):

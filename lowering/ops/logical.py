@@ -1,15 +1,17 @@
 """
-Comparisons (Equal, NotEqual, Greater, GreaterEqual, Less, LessEqual), logical ops (LogicalNot,
-LogicalAnd, LogicalOr, LogicalXor) and Select as elementwise loops, with the machinery of
-`elementwise.py` (numpy broadcasting, collapsed dimensions, vectorizable scalar code).
+Comparisons (Equal, NotEqual, Greater, GreaterEqual, Less, LessEqual), IsNaN, logical ops
+(LogicalNot, LogicalAnd, LogicalOr, LogicalXor) and Select as elementwise loops, with the
+machinery of `elementwise.py` (numpy broadcasting, collapsed dimensions, vectorizable scalar
+code).
 
 A group starts at one of these ops and absorbs the elementwise ops after it that have its
 output shape, these or the arithmetic ones (`Less -> Select -> Multiply`, `Greater -> Convert`),
 so that a mask never goes through memory. Booleans are one byte, 0 or 1: results are written
 as 0/1, operands are read as `!= 0`. Comparisons compare in the operands' type (f16 widened to
 f32, which is exact; u8 and booleans unsigned, other integers signed); NaN makes every float
-comparison false but NotEqual's, as the reference. Select copies the chosen element as it is
-(its bits: NaN payloads and -0 kept).
+comparison false but NotEqual's, as the reference; IsNaN is the unordered `x != x` (f16
+widened first). Select copies the chosen element as it is (its bits: NaN payloads and -0
+kept).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from lowpass.dialects.ov import (
     EqualOp,
     GreaterEqualOp,
     GreaterOp,
+    IsNaNOp,
     LessEqualOp,
     LessOp,
     LogicalAndOp,
@@ -45,7 +48,7 @@ COMPARISONS: dict[type[Operation], str] = {
     LessEqualOp: "<=",
 }
 LOGICAL_OPS: tuple[type[Operation], ...] = (LogicalAndOp, LogicalOrOp, LogicalXorOp, LogicalNotOp)
-OPS: tuple[type[Operation], ...] = (*COMPARISONS, *LOGICAL_OPS, SelectOp)
+OPS: tuple[type[Operation], ...] = (*COMPARISONS, IsNaNOp, *LOGICAL_OPS, SelectOp)
 
 
 def supported(op: Operation) -> bool:
@@ -110,6 +113,9 @@ def _compute(b: ir.IRBuilder, op: Operation, args: Sequence[ir.Value]) -> ir.Val
     """One element of `op` from its operands' elements (in their stored types)."""
     if isinstance(op, SelectOp):
         return b.select(_truth(b, args[0]), args[1], args[2])
+    if isinstance(op, IsNaNOp):
+        x = b.fpext(args[0], F32) if args[0].type == F16 else args[0]
+        return b.zext(b.fcmp_unordered("uno", x, x), I8)
     if isinstance(op, LogicalNotOp):
         return b.zext(b.icmp_unsigned("==", args[0], ir.Constant(args[0].type, 0)), I8)
     if isinstance(op, LOGICAL_OPS):

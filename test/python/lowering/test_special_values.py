@@ -57,7 +57,7 @@ BINARY_B = np.concatenate([PAIRS_B, PAIRS_B[:7]])
 
 INEXACT = {"ExpOp", "SigmoidOp", "TanhOp", "ErfOp", "LogOp", "GeluOp", "GeluOp(tanh)",
            "SoftPlusOp", "MishOp", "SwishOp", "SwishOp(beta=2)", "PowerOp", "SoftmaxOp",
-           "ReduceL2Op"}  # fmt: skip
+           "ReduceL2Op", "SinOp", "CosOp", "EluOp", "SeluOp"}  # fmt: skip
 """Cases computed with approximations on CPU (a name, or its prefix before `^` or `[`)."""
 VALUES_F16 = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 65504.0, -65504.0, 6e-8, -6e-8,
                        1.0, -1.0, 0.5, -2.5, 2.5, 11.1, -17.5], np.float16)  # fmt: skip
@@ -112,6 +112,7 @@ OTHER_ELEMENTWISE: dict[str, Build] = {
        for t in CONVERSIONS},
     "SelectOp(x>0)": lambda g, x: g.value(ov.SelectOp(
         g.value(ov.GreaterOp(x, _c(g, 0.0))), x, _c(g, -0.0))),
+    "SeluOp": lambda g, x: g.value(ov.SeluOp(x, _c(g, [1.6732632]), _c(g, [1.050701]))),
 }
 """Elementwise ops outside the two base classes, and constant operands (immediates on CPU)."""
 
@@ -248,9 +249,10 @@ def _binary_results() -> Results:
     return _run(_binary_cases(), [BINARY_A, BINARY_B])
 
 
-NO_CPU_KERNEL = {"Mod", "FloorMod", "IsNan", "Sin", "Cos", "Sign", "Elu"}
+NO_CPU_KERNEL: set[str] = set()
 """Ops the CPU device runs on its reference fallback (no kernel yet): for them the sweep
-compares REFERENCE with OpenVINO only (CPU runs the same numpy code)."""
+compares REFERENCE with OpenVINO only (CPU runs the same numpy code). None now: Mod,
+FloorMod, IsNan, Sin, Cos, Sign, Elu and Selu were the last."""
 
 
 def test_unary_ops_on_special_values() -> None:
@@ -272,7 +274,7 @@ def test_unary_and_binary_ops_in_f16() -> None:
     x = np.concatenate([VALUES_F16, VALUES_F16, VALUES_F16, VALUES_F16[:5]])
     cases = {n: b for n, b in _unary_cases().items()
              if not n.startswith(("PReluOp", "SwishOp(", "HardSigmoidOp", "PowerOp^",
-                                  "SelectOp"))}  # (their constants are f32)
+                                  "SelectOp", "SeluOp"))}  # (their constants are f32)
     results = _run(cases, [x])
     _check(results, [x])
     assert results[3] <= {"Softmax", *NO_CPU_KERNEL}  # (f16 Softmax: the fallback)
@@ -348,6 +350,12 @@ def _denormal(*xs: np.ndarray) -> np.ndarray:
     return out
 
 
+def _quotient_overflows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where the float32 quotient of finite `a` and nonzero `b` is infinite."""
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        return np.isfinite(a) & (b != 0) & np.isinf(a.astype(np.float32) / b)
+
+
 OPENVINO_DEVIATIONS: dict[str, tuple[Callable[..., np.ndarray], str]] = {
     "HSigmoidOp": (lambda x: np.isnan(x), "OpenVINO's CPU plugin gives 0 on NaN (vmaxps), "
                    "its reference NaN (std::max(NaN, 0) is NaN): the reference followed"),
@@ -373,6 +381,11 @@ OPENVINO_DEVIATIONS: dict[str, tuple[Callable[..., np.ndarray], str]] = {
                   "std::max, as Minimum"),
     "GreaterOp": (lambda a, b: np.isnan(a) | np.isnan(b), "true on NaN on AVX-512 hosts"),
     "GreaterEqualOp": (lambda a, b: np.isnan(a) | np.isnan(b), "true on NaN on AVX-512"),
+    "EluOp": (lambda x: x == 0, "the plugin gives +0 for -0, the reference's `x < 0 ? "
+              "alpha (exp(x) - 1) : x` keeps -0"),
+    "FloorModOp": (lambda a, b: _quotient_overflows(a, b), "the plugin computes "
+                   "`x - y floor(x / y)` in float32, where x / y overflows to inf (3.4e38 "
+                   "floor_mod 0.5 is -inf there), the reference in double (0)"),
 }
 """Where REFERENCE (and CPU) do not follow OpenVINO's CPU plugin, and why (docs/lowering.md,
 "NaN and infinities"). Everywhere, denormal operands are left out: the plugin flushes some
@@ -401,6 +414,9 @@ def _openvino_unary(o: Any) -> dict[str, Callable[..., Any]]:
         "PReluOp": lambda x: o.prelu(x, const([0.25])),
         "HardSigmoidOp": lambda x: o.hard_sigmoid(x, const(0.2), const(0.5)),
         "HardSigmoidOp(1/6,1/2)": lambda x: o.hard_sigmoid(x, const(1 / 6), const(0.5)),
+        "SinOp": o.sin, "CosOp": o.cos, "SignOp": o.sign, "IsNaNOp": o.is_nan,
+        "EluOp": lambda x: o.elu(x, 0.5),
+        "SeluOp": lambda x: o.selu(x, const([1.6732632]), const([1.050701])),
         **{f"PowerOp^{e}": lambda x, e=e: o.power(x, const(e)) for e in EXPONENTS},
         **{f"ConvertOp[{t}]": lambda x, t=t: o.convert(x, np.dtype(t)) for t in CONVERSIONS},
     }
@@ -411,7 +427,8 @@ def _openvino_binary(o: Any) -> dict[str, Callable[..., Any]]:
             "DivideOp": o.divide, "PowerOp": o.power, "SquaredDifferenceOp": o.squared_difference,
             "MinimumOp": o.minimum, "MaximumOp": o.maximum, "EqualOp": o.equal,
             "NotEqualOp": o.not_equal, "GreaterOp": o.greater, "GreaterEqualOp": o.greater_equal,
-            "LessOp": o.less, "LessEqualOp": o.less_equal}  # fmt: skip
+            "LessOp": o.less, "LessEqualOp": o.less_equal, "ModOp": o.mod,
+            "FloorModOp": o.floor_mod}  # fmt: skip
 
 
 def _openvino(builds: dict[str, Callable[..., Any]], inputs: list[np.ndarray]) -> dict:
