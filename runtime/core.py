@@ -19,6 +19,7 @@ OpenVINO's several tensor names), and every lookup by name takes any of them.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -26,6 +27,7 @@ import math
 import os
 import queue
 import threading
+import warnings
 import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
@@ -1179,6 +1181,7 @@ class Core:
             if not isinstance(model, Model):
                 model = self.read_model(model)
             candidates = _candidate_devices(device_name)
+            auto = device_name.partition(":")[0] == "AUTO"
             for name in candidates:
                 self._check_device(name)
             for name in candidates[:-1]:  # (AUTO: a device that refuses the model, the next)
@@ -1190,11 +1193,11 @@ class Core:
                     except DeviceError as e:
                         raise LowpassError(str(e)) from None
                 try:
-                    return CompiledModel(model, name, merged)
+                    return CompiledModel(model, name, merged, auto=auto)
                 except LowpassError:
                     continue
             last = candidates[-1]
-            return CompiledModel(model, last, self._config(last, config))
+            return CompiledModel(model, last, self._config(last, config), auto=auto)
 
     # ---- properties ---------------------------------------------------------------------------
 
@@ -1566,11 +1569,15 @@ class CompiledModel(_NotCopyable):
         *,
         importer: Any = None,
         blob: tuple[str, bytes] | None = None,
+        auto: bool = False,
     ) -> None:
         # The compiled model owns a copy: later changes to `model` do not affect it.
         self.model = Model(model.module.clone())
         self.device = device
         self.config = config
+        self._auto = auto
+        """Compiled through AUTO (`compile_model(model)`, `"AUTO"`, `"AUTO:CPU"`): its
+        properties are answered as OpenVINO's AUTO compiled model answers them."""
         self.inputs = self.model.inputs
         self.outputs = self.model.outputs
         self._infer_request: InferRequest | None = None
@@ -1623,8 +1630,10 @@ class CompiledModel(_NotCopyable):
         """A property of the compiled model (OpenVINO names, or the keys of
         `lowpass.runtime.properties`; OpenVINO's keyword `property=` too), e.g.
         INFERENCE_NUM_THREADS; the values of EXECUTION_MODE_HINT, ... as the enums of
-        `lowpass.runtime.properties` (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY"),
-        PERFORMANCE_HINT as its name, a str, as OpenVINO's CPU compiled model answers them."""
+        `lowpass.runtime.properties` (`hint.ExecutionMode.ACCURACY`, equal to "ACCURACY").
+        As OpenVINO 2026.4's CPU compiled model answers them, PERFORMANCE_HINT is its name, a
+        str, and PERF_COUNT "YES" or "NO"; compiled through AUTO, they are the enum and a
+        bool, as its AUTO compiled model answers them (and `Core.get_property`)."""
         key = _property_name(_named_once(name, property, "get_property"))
         properties = {**self._kept_properties(), **self._common_properties(),
                       **self._compiled.properties()}
@@ -1639,9 +1648,14 @@ class CompiledModel(_NotCopyable):
         else:
             raise LowpassError(
                 f"unsupported property {key} of a compiled model on {self.device}")
+        if self._auto:
+            return value
         if key == "PERFORMANCE_HINT":  # (OpenVINO's CPU compiled model answers its name as a
             # plain str, where Core.get_property and the other hints answer enums)
             return str(getattr(value, "name", value))
+        if key == "PERF_COUNT":  # (its legacy config's text, where Core.get_property answers
+            # a bool: openvino 2026.4, whichever value the config gave)
+            return "YES" if value is True or str(value).upper() in ("YES", "TRUE") else "NO"
         return value
 
     def _kept_properties(self) -> dict[str, Any]:
@@ -2162,8 +2176,7 @@ class InferRequest(_RequestTensors):
         self._async: _AsyncRunner | None = None
         self._callback: Any = None
         self._chained = False
-        self.userdata: Any = None
-        """What `set_callback` / `start_async` were given for the callback."""
+        self._userdata: Any = None
 
     # ---- inference ----------------------------------------------------------------------------
 
@@ -2308,6 +2321,13 @@ class InferRequest(_RequestTensors):
 
     # ---- asynchronous inference ---------------------------------------------------------------
 
+    @property
+    def userdata(self) -> Any:
+        """What the callback is given (read only, as OpenVINO's): `set_callback`'s userdata,
+        then that of each `start_async` that gave one while a callback was set; None before
+        (and for the requests of an `AsyncInferQueue`, whose jobs' userdata is the queue's)."""
+        return self._userdata
+
     def start_async(
         self, inputs: Any = None, userdata: Any = None, share_inputs: bool = False
     ) -> None:
@@ -2318,7 +2338,9 @@ class InferRequest(_RequestTensors):
         request's (`results`, `get_output_tensor`). The inputs are copied now (unless
         `share_inputs`): the caller may reuse its arrays at once. The callback of
         `set_callback` runs on the worker thread when the inference ends, failed or not, with
-        `userdata` (this call's if given, else `set_callback`'s). While it runs, `infer`,
+        `userdata` (this call's if given, kept for the next ones, else the last one given);
+        without a callback a `userdata` is not kept, and warns as OpenVINO's (`There is no
+        callback function!`, a RuntimeWarning). While it runs, `infer`,
         `start_async`, `set_tensor` and `reset_state` raise (the request is busy), but for a
         `start_async` from the callback itself, which starts the next inference once this
         one is done (`wait` then waits for the chain); an inference that failed raises its
@@ -2347,8 +2369,11 @@ class InferRequest(_RequestTensors):
                     raise
                 if self._handed_inputs:
                     self._into_input_tensors()
-            if userdata is not None:
-                self.userdata = userdata
+            if userdata is not None and self._callback is None:
+                # (OpenVINO's words; the userdata is not kept: there is nothing to give it to)
+                warnings.warn("There is no callback function!", RuntimeWarning, stacklevel=2)
+            elif userdata is not None:
+                self._userdata = userdata
             runner = self._async
             if runner is None:
                 runner = self._async = _AsyncRunner(self)
@@ -2385,7 +2410,7 @@ class InferRequest(_RequestTensors):
         `set_callback`)."""
         with self._exclusive("set_callback()"):
             self._callback = callback
-            self.userdata = userdata
+            self._userdata = userdata
 
     def get_compiled_model(self) -> CompiledModel:
         return self.compiled_model
@@ -2405,7 +2430,7 @@ class InferRequest(_RequestTensors):
         if callback is not None:
             self._callback_thread = threading.get_ident()
             try:
-                callback(self.userdata)
+                callback(self._userdata)
             except BaseException as e:
                 error = error or e
             finally:
@@ -2587,8 +2612,10 @@ class AsyncInferQueue(_NotCopyable):
     waits for an idle request and starts it; `set_callback(cb)` makes each inference end with
     `cb(request, userdata)` (on the request's worker thread); `wait_all()` waits for every
     request; `is_ready()` tells whether one is idle, `get_idle_request_id()` waits for one;
-    `len(queue)`, `queue[i]`, iteration; `userdata` lists each request's last userdata. An
-    error of an inference or of the callback is raised by the next `start_async` or `wait_all`.
+    `len(queue)`, `queue[i]`, iteration; `userdata` lists the userdata of each request's last
+    job (None before one; `queue[i].userdata`, the request's own, stays None, as OpenVINO's).
+    An error of an inference or of the callback is raised by the next `start_async` or
+    `wait_all`.
     """
 
     def __init__(self, model: CompiledModel, jobs: int = 0) -> None:
@@ -2603,13 +2630,15 @@ class AsyncInferQueue(_NotCopyable):
         self._errors: list[BaseException] = []
         self._index = {id(r): i for i, r in enumerate(self._requests)}
         for request in self._requests:
-            request.set_callback(self._finished, request)
+            # (the queue's own hook, not `set_callback`: a request's `userdata` stays None,
+            # as OpenVINO's `queue[i].userdata`, the job's being the queue's `userdata[i]`)
+            request._callback = functools.partial(self._finished, request)  # pyright: ignore[reportPrivateUsage]
             # (the queue's requests report to it when idle: the runner's `after` hook)
             runner = _AsyncRunner(request)
             request._async = runner  # pyright: ignore[reportPrivateUsage]
             runner.after = self._idle_again
 
-    def _finished(self, request: InferRequest) -> None:
+    def _finished(self, request: InferRequest, _userdata: Any) -> None:
         i = self._index[id(request)]
         callback = self._callback
         if callback is not None:

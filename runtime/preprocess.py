@@ -24,10 +24,9 @@ refused in one line.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from xdsl.dialects import func
@@ -41,6 +40,8 @@ from lowpass.dialects.ov import DYNAMIC
 from lowpass.ir import verify_module
 from lowpass.runtime.errors import LowpassError
 from lowpass.runtime.shapes import Type
+
+_T = TypeVar("_T")
 
 
 class ResizeAlgorithm(Enum):
@@ -64,43 +65,273 @@ class ColorFormat(Enum):
     BGRX = "bgrx"
 
 
+_DIM_ALIASES = {"BATCH": "N", "B": "N", "CHANNELS": "C", "CHANNEL": "C", "HEIGHT": "H",
+                "WIDTH": "W", "DEPTH": "D"}
+"""The names OpenVINO's layouts take for their predefined dimensions (`Layout("[batch,...]")`
+is `[N,...]`, `Layout("B...C")` too)."""
+_ELLIPSIS = "..."
+_SCALAR = "**SCALAR**"
+
+
+def _dim_name(name: str) -> str:
+    """A dimension's name as a layout keeps it: upper case, an alias made its letter."""
+    upper = name.upper()
+    return _DIM_ALIASES.get(upper, upper)
+
+
+def _checked_name(name: str) -> str:
+    """A named dimension of a layout string (OpenVINO's messages for a bad one)."""
+    if not name:
+        raise LowpassError("Layout dimension name can't be empty")
+    if any(not (c.isascii() and c.isalnum()) and c != "_" for c in name):
+        raise LowpassError(f"Layout name is invalid ({name}). Only english letters, digits and _ "
+                           "is allowed")
+    if not any(c.isalnum() for c in name):
+        raise LowpassError(f"Layout name is invalid ({name}). Name shall have alphanumeric "
+                           "characters")
+    return _dim_name(name)
+
+
+def _comma_names(part: str) -> list[str | None]:
+    """The dimensions of `N, ?, C` (None: `?`); a comma may end it (OpenVINO's `[N,]`)."""
+    if not part:
+        raise LowpassError("Empty sub-string detected while parsing layout")
+    items = part.split(",")
+    if part.endswith(","):
+        items.pop()
+    return [None if n.strip() == "?" else _checked_name(n.strip()) for n in items]
+
+
+def _parse_brackets(inner: str) -> tuple[list[str | None], list[str | None], bool]:
+    """The dimensions before and after the ellipsis of `[inner]`, and whether it has one."""
+    if not inner:
+        raise LowpassError("Cannot parse ov::Layout from an empty string")
+    at = inner.find(_ELLIPSIS)
+    if at < 0:
+        return _comma_names(inner), [], False
+    left, right = inner[:at].strip(), inner[at + len(_ELLIPSIS):].strip()
+    if left and not left.endswith(","):
+        raise LowpassError(f"Layout: Invalid left side ({inner})")
+    if right and not right.startswith(","):
+        raise LowpassError(f"Layout: Invalid right side ({inner})")
+    return (_comma_names(left[:-1]) if left else [],
+            _comma_names(right[1:]) if right else [], True)  # fmt: skip
+
+
+def _parse_letters(text: str) -> tuple[list[str | None], list[str | None], bool]:
+    """The dimensions before and after the ellipsis of `N?...C` (a letter or digit each),
+    and whether it has one."""
+    left: list[str | None] = []
+    right: list[str | None] = []
+    dynamic = False
+    i = 0
+    while i < len(text):
+        if text[i] == ".":
+            if dynamic:
+                raise LowpassError("Multiple ... are not allowed")
+            if not text.startswith(_ELLIPSIS, i):
+                raise LowpassError("Undefined number of dimensions shall have ...")
+            dynamic, i = True, i + len(_ELLIPSIS)
+            continue
+        (right if dynamic else left).append(None if text[i] == "?" else _checked_name(text[i]))
+        i += 1
+    return left, right, dynamic
+
+
 class Layout:
-    """OpenVINO's `Layout`: `"NCHW"`, `"NC?"` (one letter a dimension, `?` unnamed) or
-    `"[N,C,H,W]"` (names of any length)."""
+    """
+    OpenVINO's `Layout`: the names of a tensor's dimensions, as `"NCHW"` (a letter or digit
+    a dimension), `"[N,C,H,W]"` (names of any length), `?` an unnamed dimension, and at most
+    one ellipsis, `...`, standing for any number of unnamed dimensions (`"N...C"`: N first and
+    C last, in a tensor of rank 2 or more; `Layout()` or `"..."`: nothing known, `empty`).
+    Names are upper case (`batch`/`B`, `channels`, `height`, `width`, `depth` are N, C, H, W,
+    D); a bad string raises OpenVINO's message. A name after the ellipsis has a negative
+    index (`Layout("N...C").get_index_by_name("C") == -1`).
+    """
 
-    def __init__(self, text: str = "") -> None:
-        text = text.strip()
-        if text.startswith("[") and text.endswith("]"):
-            names = [n.strip() for n in text[1:-1].split(",") if n.strip()]
-        elif re.fullmatch(r"[A-Za-z?]*", text):
-            names = list(text)
+    def __init__(self, layout_str: str = "") -> None:
+        if not isinstance(layout_str, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise TypeError(f"Layout(layout_str): expected a str such as 'NCHW', got "
+                            f"{type(layout_str).__name__}")
+        text = layout_str.strip()
+        if not text or text == _SCALAR:
+            left, right, dynamic = [], [], not text
+        elif len(text) >= 2 and text[0] == "[" and text[-1] == "]":
+            left, right, dynamic = _parse_brackets(text[1:-1])
         else:
-            raise LowpassError(f"Layout '{text}': expected letters such as 'NCHW' or names in "
-                               "brackets such as '[N,C,H,W]'")  # fmt: skip
-        self.names = [n.upper() for n in names]
+            left, right, dynamic = _parse_letters(text)
+        named = [n for n in [*left, *right] if n is not None]
+        for name in named:
+            if named.count(name) > 1:
+                raise LowpassError(f"Dimension ({name}) is defined multiple times in layout")
+        self._left: tuple[str | None, ...] = tuple(left)
+        self._right: tuple[str | None, ...] = tuple(right)
+        self._dynamic = dynamic
 
+    @staticmethod
+    def scalar() -> Layout:
+        """The layout of a scalar (no dimensions): `**SCALAR**`."""
+        return Layout(_SCALAR)
+
+    @property
     def empty(self) -> bool:
-        return not self.names
+        """Whether nothing is known: `Layout()`, `"..."` (a property, as OpenVINO's)."""
+        return self._dynamic and not self._left and not self._right
 
     def has_name(self, name: str) -> bool:
-        return name.upper() in self.names
+        return _dim_name(name) in (*self._left, *self._right)
 
     def get_index_by_name(self, name: str) -> int:
-        if not self.has_name(name):
-            raise LowpassError(f"Layout {self.to_string()} has no dimension '{name}'")
-        return self.names.index(name.upper())
+        """The dimension's index: from the start before the ellipsis, from the end (-1 the
+        last) after it."""
+        key = _dim_name(name)
+        if key in self._left:
+            return self._left.index(key)
+        if key in self._right:
+            return self._right.index(key) - len(self._right)
+        raise LowpassError(f"{name} dimension index is not defined")
+
+    def dimensions(self, rank: int | None = None) -> list[str | None]:
+        """
+        The name of each dimension of a tensor of `rank` in this layout (None: unnamed), the
+        ellipsis standing for as many unnamed ones as make `rank`; `LowpassError` where the
+        layout does not fit the rank (OpenVINO's `is_compatible`). Without `rank`, those the
+        string lists, the ellipsis left out. lowpass's, for its preprocessing.
+        """
+        if rank is None:
+            return [*self._left, *self._right]
+        middle = rank - len(self._left) - len(self._right)
+        if middle < 0 or (middle and not self._dynamic):
+            raise LowpassError(f"layout {self} is not compatible with rank {rank}")
+        return [*self._left, *[None] * middle, *self._right]
+
+    def permutation(self, dst: Layout, shape: Sequence[int]) -> list[int]:
+        """
+        The order of the Transpose that makes a tensor of `shape` in this layout one in
+        `dst` (the input of each output dimension), [] where none is needed: OpenVINO's
+        `layout::utils::find_permutation`, its messages too. Each layout is expanded to the
+        rank; the one that names fewer dimensions has its names found in the other, its
+        other dimensions keep their order. lowpass's, for its preprocessing.
+        """
+        if self == dst or self.empty or dst.empty:
+            return []
+        rank = len(shape)
+        src_names, dst_names = (
+            layout.dimensions(rank if layout._dynamic else None)
+            for layout in (self, dst))  # fmt: skip
+        if len(src_names) != len(dst_names):
+            raise LowpassError(f"Conversion is not supported for layouts with different sizes, "
+                               f"{self} <-> {dst}")
+        if len(src_names) != rank:
+            raise LowpassError(
+                f"Conversion layout {self} <-> {dst} failure. Layout is not consistent with "
+                f"input shape {_shape_text(shape)}. Layout length {len(src_names)} shall match "
+                f"with input shape rank {rank}")
+        if len([n for n in src_names if n]) <= len([n for n in dst_names if n]):
+            order = _order(src_names, dst_names)
+        else:  # (from the layout of fewer names to the other's, inverted)
+            inverted = _order(dst_names, src_names)
+            order = [inverted.index(i) for i in range(rank)]
+        return [] if order == list(range(rank)) else order
 
     def to_string(self) -> str:
-        return "[" + ",".join(self.names) + "]"
+        if not self._dynamic and not self._left:
+            return _SCALAR
+        items = [*self._left, *([_ELLIPSIS] if self._dynamic else []), *self._right]
+        return "[" + ",".join("?" if n is None else n for n in items) + "]"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Layout) and other.names == self.names
+        if isinstance(other, str):  # (as OpenVINO's, which converts a string to a Layout)
+            other = Layout(other)
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return (self._left, self._right, self._dynamic) == (
+            other._left, other._right, other._dynamic)  # fmt: skip
 
     def __hash__(self) -> int:
-        return hash(tuple(self.names))
+        return hash((self._left, self._right, self._dynamic))
+
+    def __str__(self) -> str:
+        return self.to_string()
 
     def __repr__(self) -> str:
         return f"<Layout: {self.to_string()}>"
+
+
+def _shape_text(shape: Sequence[int]) -> str:
+    """A shape as OpenVINO's messages print it: `[1,?,3]`."""
+    return "[" + ",".join("?" if d == DYNAMIC else str(d) for d in shape) + "]"
+
+
+def _layout_of(names: Sequence[str | None]) -> Layout:
+    """The layout of these dimensions (None: unnamed)."""
+    return Layout("[" + ",".join("?" if n is None else n for n in names) + "]")
+
+
+def _has_ellipsis(layout: Layout) -> bool:
+    return _ELLIPSIS in layout.to_string()
+
+
+def _order(src: list[str | None], dst: list[str | None]) -> list[int]:
+    """The index in `src` of each dimension of `dst` (of one length): each name of `src`
+    where `dst` has it (in name order, as OpenVINO's map), the others in their order."""
+    order: list[int | None] = [None] * len(dst)
+    for name in sorted(n for n in src if n is not None):
+        if name not in dst:
+            names = ",".join("?" if n is None else n for n in dst)
+            raise LowpassError(f"Dimension name '{name}' is not found in layout: [{names}]")
+        order[dst.index(name)] = src.index(name)
+    free = iter(i for i in range(len(src)) if i not in order)
+    return [next(free) if i is None else i for i in order]
+
+
+def _helper_layout(layout: Layout) -> Layout:
+    if not isinstance(layout, Layout):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise TypeError(f"expected a Layout, got {type(layout).__name__} (as openvino's "
+                        "layout_helpers: Layout('NCHW'))")
+    return layout
+
+
+def has_batch(layout: Layout) -> bool:
+    """Whether the layout names N (OpenVINO's `layout_helpers.has_batch`)."""
+    return _helper_layout(layout).has_name("N")
+
+
+def batch_idx(layout: Layout) -> int:
+    """N's index (`layout_helpers.batch_idx`: negative after an ellipsis)."""
+    return _helper_layout(layout).get_index_by_name("N")
+
+
+def has_channels(layout: Layout) -> bool:
+    return _helper_layout(layout).has_name("C")
+
+
+def channels_idx(layout: Layout) -> int:
+    return _helper_layout(layout).get_index_by_name("C")
+
+
+def has_depth(layout: Layout) -> bool:
+    return _helper_layout(layout).has_name("D")
+
+
+def depth_idx(layout: Layout) -> int:
+    return _helper_layout(layout).get_index_by_name("D")
+
+
+def has_height(layout: Layout) -> bool:
+    return _helper_layout(layout).has_name("H")
+
+
+def height_idx(layout: Layout) -> int:
+    return _helper_layout(layout).get_index_by_name("H")
+
+
+def has_width(layout: Layout) -> bool:
+    return _helper_layout(layout).has_name("W")
+
+
+def width_idx(layout: Layout) -> int:
+    return _helper_layout(layout).get_index_by_name("W")
 
 
 def _element_type(value: Any) -> Attribute:
@@ -118,6 +349,33 @@ class _Steps:
 
     def __init__(self) -> None:
         self.steps: list[Callable[[_Builder], None]] = []
+        self.layouts: list[Layout | list[int]] = []
+        """The targets of the `convert_layout` steps, in order (`layout_after`)."""
+
+    def layout_after(self, layout: Layout | None) -> Layout | None:
+        """The layout that the steps leave of a tensor in `layout`: each `convert_layout`'s
+        (by indexes: the names permuted, where the layout has no ellipsis), as OpenVINO
+        takes it for the model's layout where none is set."""
+        for target in self.layouts:
+            if isinstance(target, Layout):
+                layout = layout if target.empty else target
+            elif layout is not None and not layout.empty and not _has_ellipsis(layout):
+                names = layout.dimensions()
+                if target and sorted(target) == list(range(len(names))):
+                    layout = _layout_of([names[i] for i in target])
+        return layout
+
+    def before(self, values: list[_T]) -> list[_T]:
+        """`values` of each dimension (a shape, a layout's names) as they were before the
+        `convert_layout` steps by indexes moved them: as OpenVINO finds a tensor's shape and
+        layout from the model's where the tensor's are not set."""
+        for target in reversed(self.layouts):
+            if isinstance(target, list) and sorted(target) == list(range(len(values))):
+                before = list(values)
+                for i, axis in enumerate(target):
+                    before[axis] = values[i]
+                values = before
+        return values
 
     def convert_element_type(self, element_type: Any = None) -> Any:
         self.steps.append(lambda b: b.convert(None if element_type is None
@@ -128,9 +386,11 @@ class _Steps:
         if isinstance(layout, list | tuple):
             order = [int(d) for d in cast("Sequence[Any]", layout)]
             self.steps.append(lambda b: b.transpose(order))
+            self.layouts.append(order)
         else:
             dst = layout if isinstance(layout, Layout) else Layout(layout or "")
             self.steps.append(lambda b: b.to_layout(dst))
+            self.layouts.append(dst)
         return self
 
     def custom(self, function: Any) -> Any:
@@ -282,7 +542,7 @@ class _Builder:
         if self.layout is None or not self.layout.has_name(name):
             raise LowpassError(f"{self.name}: {what} needs a layout with '{name}' (set_layout, "
                                "such as Layout('NCHW'))")
-        return self.layout.get_index_by_name(name)
+        return self.layout.get_index_by_name(name) % len(self.shape())
 
     def convert(self, element_type: Attribute | None) -> None:
         target = self.target_type if element_type is None else element_type
@@ -308,23 +568,38 @@ class _Builder:
             np.asarray(listed, dtype).reshape(shape))))  # fmt: skip
 
     def transpose(self, order: list[int]) -> None:
+        """convert_layout by indexes: the layout's names permuted too (refused for a layout
+        with an ellipsis, as OpenVINO refuses it)."""
         if sorted(order) != list(range(len(self.shape()))):
             raise LowpassError(f"{self.name}: convert_layout({order}) is not a permutation of "
                                f"the {len(self.shape())} axes")
+        layout = self.layout
+        if layout is not None and not layout.empty and _has_ellipsis(layout):
+            raise LowpassError(f"{self.name}: Layout conversion by indexes is not supported "
+                               f"for dynamic layout: {layout}")
+        self._transpose(order)
+        if layout is not None and not layout.empty and order:
+            names = layout.dimensions(len(order))
+            self.layout = _layout_of([names[i] for i in order])
+
+    def _transpose(self, order: list[int]) -> None:
         self.value = self.add(ov.TransposeOp(self.value, self.constant(
             np.asarray(order, np.int64))))  # fmt: skip
-        if self.layout is not None and len(self.layout.names) == len(order):
-            self.layout = Layout("[" + ",".join(self.layout.names[i] for i in order) + "]")
 
     def to_layout(self, dst: Layout) -> None:
-        dst = self.model_layout if dst.empty() and self.model_layout is not None else dst
-        if self.layout is None or dst.empty() or self.layout == dst:
-            self.layout = dst if not dst.empty() else self.layout
+        """A Transpose from the tensor's layout to `dst` (empty: the model's), as OpenVINO
+        finds it where either has an ellipsis (`Layout.permutation`); none without a layout."""
+        dst = self.model_layout if dst.empty and self.model_layout is not None else dst
+        if self.layout is None or dst.empty:
+            self.layout = self.layout if dst.empty else dst
             return
-        if sorted(self.layout.names) != sorted(dst.names):
-            raise LowpassError(f"{self.name}: cannot convert layout {self.layout.to_string()} to "
-                               f"{dst.to_string()}")
-        self.transpose([self.layout.names.index(n) for n in dst.names])
+        try:
+            order = self.layout.permutation(dst, self.shape())
+        except LowpassError as e:
+            raise LowpassError(f"{self.name}: {e}") from None
+        if order:
+            self._transpose(order)
+        self.layout = dst
 
     def resize(self, algorithm: ResizeAlgorithm, height: int, width: int) -> None:
         h_axis, w_axis = self.axis("H", "resize"), self.axis("W", "resize")
@@ -360,6 +635,17 @@ class _Builder:
             self.value, self.constant(np.asarray(begin, np.int64)),
             self.constant(np.asarray(end, np.int64)),
             self.constant(np.ones(len(begin), np.int64))))  # fmt: skip
+
+
+def _check_rank(name: str, layout: Layout | None, shape: Sequence[int]) -> None:
+    """Refuse a layout that does not fit the port's rank, as OpenVINO's `set_layout` of its
+    Parameter or Result does."""
+    try:
+        if layout is not None:
+            layout.dimensions(len(shape))
+    except LowpassError:
+        raise LowpassError(f"{name}: layout {layout} is not compatible with shape "
+                           f"{_shape_text(shape)}") from None
 
 
 class PrePostProcessor:
@@ -422,11 +708,25 @@ class PrePostProcessor:
         model_shape = list(arg_type.get_shape())
         model_layout = info.model().layout
         tensor = info.tensor()
-        layout = tensor.layout or model_layout
+        layout = tensor.layout
+        if layout is None and model_layout is not None:  # (the model's, before the steps)
+            layout = model_layout
+            if not model_layout.empty and not _has_ellipsis(model_layout):
+                layout = _layout_of(info.preprocess().before(model_layout.dimensions()))
         shape = list(tensor.shape) if tensor.shape is not None else list(model_shape)
-        if tensor.shape is None and layout is not None and model_layout is not None \
-                and layout != model_layout and sorted(layout.names) == sorted(model_layout.names):
-            shape = [model_shape[model_layout.names.index(n)] for n in layout.names]
+        # (without one, the model's layout is the one the steps leave, as OpenVINO's)
+        shaped_as = model_layout or info.preprocess().layout_after(tensor.layout)
+        if tensor.shape is None and tensor.layout is not None and shaped_as is not None:
+            # (the model's shape in the tensor's layout: found from the model's layout, as
+            # OpenVINO's, whose messages name the layouts in this order)
+            try:
+                order = shaped_as.permutation(tensor.layout, model_shape)
+            except LowpassError as e:
+                raise LowpassError(f"{name}: {e}") from None
+            shape = [model_shape[i] for i in order] if order else shape
+        elif tensor.shape is None and tensor.layout is None:
+            shape = info.preprocess().before(shape)
+        _check_rank(name, layout, shape)
         if tensor.spatial is not None:
             if layout is None or not (layout.has_name("H") and layout.has_name("W")):
                 raise LowpassError(f"{name}: set_spatial_static_shape needs the tensor's layout "
@@ -458,6 +758,7 @@ class PrePostProcessor:
         name = f"output {self._model.outputs[index].get_any_name()}"
         model_layout = info.model().layout
         tensor = info.tensor()
+        _check_rank(name, model_layout, list(ov.shape_of(value)))
         b = _Builder(block, terminator, value, model_layout, ov.element_type_of(value),
                      model_layout, list(ov.shape_of(value)), name)  # fmt: skip
         for step in info.postprocess().steps:
@@ -481,4 +782,14 @@ __all__ = [
     "PrePostProcessor",
     "PreProcessSteps",
     "ResizeAlgorithm",
+    "batch_idx",
+    "channels_idx",
+    "depth_idx",
+    "has_batch",
+    "has_channels",
+    "has_depth",
+    "has_height",
+    "has_width",
+    "height_idx",
+    "width_idx",
 ]

@@ -151,10 +151,10 @@ def test_core_properties_reach_compile_model(monkeypatch: pytest.MonkeyPatch) ->
     assert core.get_property("CPU", "INFERENCE_NUM_THREADS") == 2
     compiled = core.compile_model(RELU, "CPU")
     assert compiled.get_property("INFERENCE_NUM_THREADS") == 2
-    assert compiled.get_property("PERF_COUNT") is True
+    assert compiled.get_property("PERF_COUNT") == "YES"  # (as OpenVINO's CPU compiled model)
     # the config of compile_model wins over the core's
     own = core.compile_model(RELU, "CPU", {"PERF_COUNT": False})
-    assert own.get_property("PERF_COUNT") is False
+    assert own.get_property("PERF_COUNT") == "NO"
     # another core has its own
     assert lowpass.Core().get_property("CPU", "INFERENCE_NUM_THREADS") == 0
 
@@ -218,7 +218,7 @@ def test_import_loads_the_code_without_compiling(
 
     monkeypatch.setattr(compiler, "compile_pipelined", no_compiling)
     imported = core.import_model(data, "CPU", {"PERF_COUNT": True})
-    assert imported.get_property("PERF_COUNT") is True  # (not part of the code's key)
+    assert imported.get_property("PERF_COUNT") == "YES"  # (not part of the code's key)
     got = imported.create_infer_request().infer({0: x})
     for port in range(len(compiled.outputs)):
         np.testing.assert_array_equal(got[port], want[port])
@@ -436,8 +436,7 @@ def test_a_callback_starts_the_next_inference() -> None:
     def again(step: int) -> None:
         outputs.append(request.results[0].copy())
         if step < 3:
-            request.userdata = step + 1
-            request.start_async({"x": np.full((2, 3), step + 1.0, np.float32)})
+            request.start_async({"x": np.full((2, 3), step + 1.0, np.float32)}, step + 1)
         else:
             try:
                 request.infer({"x": np.ones((2, 3), np.float32)})
@@ -550,6 +549,71 @@ def test_async_infer_queue_matches_openvino() -> None:
         # (which request ran which job depends on the threads' timing: not compared)
         outcomes.append((got, len(queue.userdata), set(queue.userdata) <= set(range(5))))
     assert outcomes[0] == outcomes[1]
+
+
+def _userdata_trace(queue_type: Any, compiled: Any) -> list[object]:
+    """What a queue of 2 and its requests say of userdata: before any job, after jobs with
+    and without userdata (waited for one by one: each job takes the request idle longest),
+    then with a callback, which also gets the request's own `userdata`."""
+    queue = queue_type(compiled, 2)
+    x = {0: np.ones((2, 3), np.float32)}
+    trace: list[object] = [queue.userdata, [queue[i].userdata for i in range(2)]]
+    seen: list[tuple[object, object]] = []
+    for callback, userdata in ((None, "u0"), (None, None), ("set", {"a": 1}), ("set", None)):
+        if callback:
+            queue.set_callback(lambda request, data: seen.append((data, request.userdata)))
+        queue.start_async(x) if userdata is None else queue.start_async(x, userdata)
+        queue.wait_all()
+        trace += [queue.userdata, [queue[i].userdata for i in range(2)]]
+    trace.append(seen)
+    copy = queue.userdata
+    copy[0] = "changed"  # (a copy: the queue's list is not changed)
+    trace.append(queue.userdata)
+    for owner in (queue, queue[0]):
+        with pytest.raises(AttributeError):
+            owner.userdata = 1  # (read only, as OpenVINO's)
+    return trace
+
+
+def test_async_infer_queue_userdata() -> None:
+    """A user's port: `queue[i].userdata` had been the request itself (the queue's callback
+    was the request's, with the request as its userdata); OpenVINO's is None, before and
+    after jobs, the jobs' userdata being the queue's `userdata` (one a request, None where
+    a job gave none)."""
+    trace = _userdata_trace(AsyncInferQueue, lowpass.Core().compile_model(RELU, "CPU"))
+    none = [None, None]
+    assert trace == [none, none, ["u0", None], none, ["u0", None], none,
+                     [{"a": 1}, None], none, [{"a": 1}, None], none,
+                     [({"a": 1}, None), (None, None)], [{"a": 1}, None]]
+
+
+def test_async_infer_queue_userdata_matches_openvino() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = ov.Core().compile_model(ov.Model([ops.relu(x)], [x], "m"), "CPU")
+    ours = lowpass.Core().compile_model(RELU, "CPU")
+    assert _userdata_trace(AsyncInferQueue, ours) == _userdata_trace(ov.AsyncInferQueue, theirs)
+
+
+def test_request_userdata_needs_a_callback() -> None:
+    """As OpenVINO's: `start_async(userdata=...)` without a callback warns "There is no
+    callback function!" and keeps nothing; with one, the userdata is the callback's from
+    then on (a later `start_async` without userdata gives it again)."""
+    request = lowpass.Core().compile_model(RELU, "CPU").create_infer_request()
+    x = {"x": np.ones((2, 3), np.float32)}
+    with pytest.warns(RuntimeWarning, match="^There is no callback function!$"):
+        request.start_async(x, userdata="dropped")
+    request.wait()
+    assert request.userdata is None
+    seen: list[object] = []
+    request.set_callback(seen.append, "from set_callback")
+    assert request.userdata == "from set_callback"
+    request.start_async(x, userdata="from start_async")
+    request.wait()
+    request.start_async(x)
+    request.wait()
+    assert seen == ["from start_async"] * 2 and request.userdata == "from start_async"
 
 
 # ---- streams ---------------------------------------------------------------------------------
@@ -1082,15 +1146,13 @@ def test_a_callback_chains_one_inference_and_keeps_the_first_error() -> None:
         seen.append(float(request.results[0][0, 0]))
         if step == 0:
             request.set_tensor("x", np.full((2, 3), 5.0, np.float32))
-            request.userdata = 1
-            request.start_async()
+            request.start_async(userdata=1)
             try:
                 request.start_async()
             except LowpassError as e:
                 refused.append(str(e))
         elif step == 1:
-            request.userdata = 2
-            request.start_async()
+            request.start_async(userdata=2)
             raise ValueError("the callback failed")
 
     request.set_callback(again, 0)

@@ -177,7 +177,7 @@ def test_openvinos_snippet_compiles(device_name: str, tmp_path: Path) -> None:
     mode = compiled.get_property(hints.performance_mode)  # (a str, as OpenVINO's CPU
     # compiled model answers it; Core.get_property answers the enum)
     assert mode == "LATENCY" and type(mode) is str and mode == hints.PerformanceMode.LATENCY
-    assert compiled.get_property(props.enable_profiling) is True
+    assert compiled.get_property(props.enable_profiling) == "YES"  # (OpenVINO's CPU: a str)
     assert compiled.get_property(hints.execution_mode) is hints.ExecutionMode.ACCURACY
     assert compiled.get_property(props.execution_devices) == [device_name]
     threads = compiled.get_property(props.inference_num_threads)
@@ -389,7 +389,7 @@ def test_compile_model_takes_a_dict_of_openvinos_pairs() -> None:
                    ov_hints.execution_mode(ov_hints.ExecutionMode.PERFORMANCE)])
     compiled = lowpass.Core().compile_model(RELU, "CPU", config)
     assert compiled.get_property(props.inference_num_threads) == 1
-    assert compiled.get_property(props.enable_profiling) is True
+    assert compiled.get_property(props.enable_profiling) == "YES"
     core = lowpass.Core()
     core.set_property("CPU", dict([ov_props.inference_num_threads(2)]))
     assert core.get_property("CPU", props.inference_num_threads) == 2
@@ -421,3 +421,48 @@ def test_loaded_from_cache_says_whether_cache_dir_gave_the_code(tmp_path: Path) 
     again = lowpass.Core().compile_model(RELU, "CPU", config)
     assert again.get_property("LOADED_FROM_CACHE") is True
     assert lowpass.Core().compile_model(RELU, "CPU").get_property(props.loaded_from_cache) is False
+
+
+def _perf_count_answers(core: Any, model: Any) -> list[object]:
+    """PERF_COUNT as a core and compiled models answer it: the core's default and after
+    `set_property`, a CPU compiled model's for each spelling of the config, through AUTO
+    (named, and as `compile_model`'s default device)."""
+    answers: list[object] = [core.get_property("CPU", "PERF_COUNT")]
+    for value in (None, True, False, "YES", "NO", "true", "0"):
+        config = {} if value is None else {"PERF_COUNT": value}
+        answers += [core.compile_model(model, "CPU", config).get_property("PERF_COUNT"),
+                    core.compile_model(model, "AUTO", config).get_property("PERF_COUNT"),
+                    core.compile_model(model, config=config).get_property("PERF_COUNT")]
+    core.set_property("CPU", {"PERF_COUNT": "YES"})
+    answers += [core.get_property("CPU", "PERF_COUNT"),
+                core.compile_model(model, "CPU").get_property("PERF_COUNT")]
+    return answers
+
+
+def test_perf_count_is_yes_or_no_on_a_cpu_compiled_model() -> None:
+    """A user's port: OpenVINO 2026.4's CPU compiled model answers PERF_COUNT "YES"/"NO" (a
+    str, whichever value the config gave), where its Core and its AUTO compiled model answer a
+    bool; lowpass had answered True/False everywhere."""
+    answers = _perf_count_answers(lowpass.Core(), RELU)
+    assert answers == [False, "NO", False, False, "YES", True, True, "NO", False, False,
+                       "YES", True, True, "NO", False, False, "YES", True, True, "NO", False,
+                       False, True, "YES"]
+    assert [type(a) for a in answers[1:4]] == [str, bool, bool]
+    reference = lowpass.Core().compile_model(RELU, "REFERENCE")  # (always profiled)
+    assert reference.get_property(props.enable_profiling) == "YES"
+    auto = lowpass.Core().compile_model(RELU)  # (and AUTO's PERFORMANCE_HINT is the enum)
+    assert auto.get_property("PERFORMANCE_HINT") is hints.PerformanceMode.LATENCY
+    assert props.enable_profiling() == "PERF_COUNT"
+    assert props.enable_profiling(True) == ("PERF_COUNT", True)
+
+
+def test_perf_count_answers_as_openvinos() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    theirs = _perf_count_answers(ov.Core(), ov.Model([ops.relu(x)], [x], "m"))
+    ours = _perf_count_answers(lowpass.Core(), RELU)
+    assert [(a, type(a)) for a in ours] == [(a, type(a)) for a in theirs]
+    ov_props = importlib.import_module("openvino.properties")
+    assert props.enable_profiling() == ov_props.enable_profiling()
+    assert props.enable_profiling(True)[0] == ov_props.enable_profiling(True)[0]
