@@ -235,13 +235,13 @@ def test_parameter_dimension_too_large(valid: tuple[str, bytes]) -> None:
 
 def test_unknown_layer_type(valid: tuple[str, bytes]) -> None:
     xml, weights = valid
-    broken = xml.replace('type="Relu"', 'type="Einsum"')
+    broken = xml.replace('type="Relu"', 'type="CTCGreedyDecoder"')
     message = read_error(broken, weights)
     lid = layer_id(xml, "relu")
-    line = line_of(broken, 'type="Einsum"')
+    line = line_of(broken, 'type="CTCGreedyDecoder"')
     assert message.startswith(
         f"model.xml:{line}: error: layer 'relu' (id {lid}, "
-        "type Einsum): unknown layer type, expected one of Abs, Add, Assign,"
+        "type CTCGreedyDecoder): unknown layer type, expected one of Abs, Add, Assign,"
     )
 
 
