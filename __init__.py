@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         save_model,
         serialize,
     )
+    from lowpass.runtime.core import get_batch, set_batch
 
 # Public name -> the module that defines it.
 _LAZY_NAMES = {
@@ -67,10 +68,12 @@ _LAZY_NAMES = {
     "VariableState": "lowpass.runtime",
     "compile_model": "lowpass.runtime",
     "convert_model": "lowpass.runtime",
+    "get_batch": "lowpass.runtime.core",
     "get_version": "lowpass.runtime",
     "properties": "lowpass.runtime",
     "save_model": "lowpass.runtime",
     "serialize": "lowpass.runtime",
+    "set_batch": "lowpass.runtime.core",
     "make_context": "lowpass.ir",
     "parse_module": "lowpass.ir",
     "print_module": "lowpass.ir",
@@ -99,6 +102,7 @@ __all__ = [
     "__version__",
     "compile_model",
     "convert_model",
+    "get_batch",
     "get_version",
     "make_context",
     "parse_module",
@@ -107,13 +111,14 @@ __all__ = [
     "read_module",
     "save_model",
     "serialize",
+    "set_batch",
     "verify_module",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    if name == "preprocess":  # (a module, as openvino.preprocess)
-        value: Any = importlib.import_module("lowpass.preprocess")
+    if name in ("preprocess", "layout_helpers"):  # (modules, as openvino's)
+        value: Any = importlib.import_module(f"lowpass.{name}")
         globals()[name] = value
         return value
     module = _LAZY_NAMES.get(name)

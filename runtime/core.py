@@ -32,7 +32,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from enum import IntEnum
 from pathlib import Path
@@ -85,10 +85,11 @@ from lowpass.runtime.graph_outputs import (
     onnx_producers,
 )
 from lowpass.runtime.nodes import Node, NodeOutput
+from lowpass.runtime.preprocess import Layout, port_layout, set_port_layout
 from lowpass.runtime.properties._values import typed_value
 from lowpass.runtime.properties.hint import ExecutionMode
 from lowpass.runtime.runtime_model import RTValue, RuntimeModel, runtime_model
-from lowpass.runtime.shapes import PartialShape, Shape, Type, tensor_dtype
+from lowpass.runtime.shapes import Dimension, PartialShape, Shape, Type, tensor_dtype
 
 # --------------------------------------------------------------------------------------------
 # Ports and models
@@ -365,6 +366,11 @@ class Port:
     rank_dynamic: bool = False
     """An output of dynamic rank (`tensor<*xf32>`, OpenVINO's `PartialShape::dynamic()`, as
     an `If` whose bodies give different ranks has): `shape` is then `()` and says nothing."""
+    graph: func.FuncOp | None = field(default=None, compare=False, repr=False)
+    """The graph function of the port's model, which keeps its layout (`ov.layout`): what
+    `get_node().get_layout()` reads; None for a port made by hand (no layout)."""
+    constant: bool = field(default=False, compare=False, repr=False)
+    """A compiled model's port (OpenVINO's `ConstOutput`): its layout is read only."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -491,11 +497,16 @@ class DescriptorTensor:
                f"shape{self._port.partial_shape} type: {self._port.element_type}>"
 
 
-def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> Port:
+def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool,
+          graph: func.FuncOp, constant: bool) -> Port:  # fmt: skip
     name = names[0]
+    try:  # (a value that is no layout fails here, as OpenVINO's read_model fails on one)
+        port_layout(graph, index, is_input)
+    except LowpassError as e:
+        raise LowpassError(f"{'input' if is_input else 'output'} '{name}': {e}") from None
     if isa(t, UnrankedTensorType[Attribute]) and not is_input:
         element = Type(str(t.get_element_type()))
-        return Port(index, name, Shape(), element, is_input, names[1:], True)
+        return Port(index, name, Shape(), element, is_input, names[1:], True, graph, constant)
     if not isa(t, TensorType[Attribute]):
         raise LowpassError(
             f"{'input' if is_input else 'output'} '{name}' is not a ranked tensor: {t}"
@@ -507,7 +518,13 @@ def _port(index: int, names: tuple[str, ...], t: Attribute, is_input: bool) -> P
             f"{'input' if is_input else 'output'} '{name}' has unsupported element type "
             f"{element_type}, expected one of {', '.join(ELEMENT_DTYPES)}"
         )
-    return Port(index, name, shape, Type(element_type), is_input, names[1:])
+    return Port(index, name, shape, Type(element_type), is_input, names[1:], False, graph,
+                constant)
+
+
+def _kept(old: list[Port], new: list[Port]) -> list[Port]:
+    """`new` ports, each the `old` one where that is equal (the same port of the graph)."""
+    return [o if i < len(old) and (o := old[i]) == p else p for i, p in enumerate(new)]
 
 
 class Model:
@@ -521,8 +538,10 @@ class Model:
     """
 
     def __init__(self, module: ModuleOp, onnx_source: Path | None = None,
-                 ir_source: Path | None = None) -> None:  # fmt: skip
+                 ir_source: Path | None = None, *, constant_ports: bool = False) -> None:
         self._module = module
+        self._constant_ports = constant_ports
+        """A compiled model's copy: its ports' layouts are read only (`Port.constant`)."""
         self._onnx_source = onnx_source
         """The `.onnx` file the graph was read from: its tensor names (`add_outputs`)."""
         self._onnx_tensors: OnnxProducers | None = None
@@ -567,8 +586,11 @@ class Model:
         signature = (function.function_type, function.arg_attrs, function.res_attrs)
         cached = self._signature
         if cached is None or cached[0] is not function or cached[1:] != signature:
-            self._inputs = self._input_ports(function)
-            self._outputs = self._output_ports(function)
+            same = cached is not None and cached[0] is function
+            # (a port that has not changed stays the same object, as OpenVINO's Parameter
+            # does through `set_layout`: `get_parameter_index` still finds it)
+            self._inputs = _kept(self._inputs if same else [], self._input_ports(function))
+            self._outputs = _kept(self._outputs if same else [], self._output_ports(function))
             self._signature = (function, *signature)
         return self._inputs, self._outputs
 
@@ -578,7 +600,7 @@ class Model:
         except ValueError as e:
             raise LowpassError(str(e)) from None
         return [
-            _port(i, all_names, arg.type, True)
+            _port(i, all_names, arg.type, True, function, self._constant_ports)
             for i, (arg, all_names) in enumerate(
                 zip(function.body.block.args, names, strict=True)
             )
@@ -593,7 +615,7 @@ class Model:
         except ValueError as e:
             raise LowpassError(str(e)) from None
         return [
-            _port(i, all_names, value.type, False)
+            _port(i, all_names, value.type, False, function, self._constant_ports)
             for i, (value, all_names) in enumerate(zip(ret.arguments, names, strict=True))
         ]
 
@@ -860,8 +882,9 @@ class Model:
         pass): `shapes` maps inputs (name, index or Port) to shapes, or is one shape for a
         one-input model. A shape is a list of ints (-1 or None: dynamic) or a string
         (`"1,3,224,224"`, `"[1,3,?,?]"`). The ports follow. A graph that cannot take the
-        shapes raises `LowpassError` and is left unchanged. OpenVINO's keywords:
-        `partial_shape=` (one shape), `partial_shapes=` (the mapping).
+        shapes raises `LowpassError` and is left unchanged, as does a shape that an input's
+        layout does not fit (OpenVINO's). OpenVINO's keywords: `partial_shape=` (one shape),
+        `partial_shapes=` (the mapping).
         """
         shapes = _keyword_value(shapes, keyword, "reshape", ("partial_shape", "partial_shapes"),
                                 "shapes")  # fmt: skip
@@ -880,6 +903,15 @@ class Model:
                 key = key.name if key.is_input else key
             port = _find_port(inputs, key, "input")
             new[port.name] = _parse_shape(shape, port)
+            layout = get_layout(port)
+            if not layout.empty:  # (its layout must fit the new rank, as OpenVINO's)
+                try:
+                    layout.dimensions(len(new[port.name]))
+                except LowpassError:
+                    raise LowpassError(
+                        f"Can't set partial shape {PartialShape(new[port.name])} for Parameter "
+                        f"'{port.name}' with layout {layout}. Layout is not compatible with "
+                        "shape") from None
         try:  # (OpenVINO's SmartReshape rule first: a flatten's batch before a MatMul)
             smart_reshape_module(self._module, new)
         except ReshapeError as e:
@@ -947,14 +979,35 @@ def _parse_shape(shape: Any, port: Port) -> tuple[int | None, ...]:
         ) from None
 
 
-@dataclass(frozen=True)
+@dataclass
 class GraphNode:
     """A Parameter or a Result of a model (`Model.get_parameters()`, `get_results()`): the
-    node seen through its port, with OpenVINO's node accessors."""
+    node seen through its port, with OpenVINO's node accessors (its layout too, kept in the
+    model's graph)."""
 
     type_name: str
     """`Parameter` or `Result`."""
     port: Port
+
+    def __hash__(self) -> int:  # (not frozen: `node.layout = ...` sets, as OpenVINO's)
+        return hash((self.type_name, self.port))
+
+    def get_layout(self) -> Layout:
+        """The layout of the Parameter or Result (OpenVINO's; empty where none is set)."""
+        return get_layout(self.port)
+
+    def set_layout(self, layout: Layout | str) -> None:
+        """Set the Parameter's or Result's layout (an empty one clears it), in the model's
+        graph: `LowpassError` for one that does not fit the port's rank, as OpenVINO's."""
+        set_layout(self.port, layout)
+
+    @property
+    def layout(self) -> Layout:
+        return self.get_layout()
+
+    @layout.setter
+    def layout(self, layout: Layout | str) -> None:
+        self.set_layout(layout)
 
     def get_type_name(self) -> str:
         return self.type_name
@@ -995,6 +1048,146 @@ class GraphNode:
     def __repr__(self) -> str:
         dims = ",".join("?" if d is None else str(d) for d in self.port.shape)
         return f"<{self.type_name}: '{self.port.name}' ([{dims}], {self.port.element_type})>"
+
+
+# --------------------------------------------------------------------------------------------
+# Layouts of the inputs and outputs (`layout_helpers`, `get_batch`, `set_batch`)
+# --------------------------------------------------------------------------------------------
+
+
+def get_layout(port: Port | NodeOutput) -> Layout:
+    """The layout of a model's input or output port (OpenVINO's `layout_helpers.get_layout`):
+    its Parameter's or Result's, empty where none is set and for another node's output."""
+    if isinstance(port, NodeOutput):
+        return Layout()
+    if not isinstance(port, Port):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise TypeError(f"get_layout(): expected an output port (model.input(0), "
+                        f"model.output(0)), got {type(port).__name__}")
+    return Layout() if port.graph is None else port_layout(port.graph, port.index, port.is_input)
+
+
+def set_layout(port: Port | NodeOutput, layout: Layout | str) -> None:
+    """Set the layout of a model's input or output port (OpenVINO's
+    `layout_helpers.set_layout`): its Parameter's or Result's, in the model's graph (an empty
+    layout clears it). OpenVINO's errors: a compiled model's port is constant, another node's
+    output has none, a layout must fit the port's rank."""
+    if isinstance(port, NodeOutput):
+        raise LowpassError("Layout can be set only for Parameter and Result operations.")
+    if not isinstance(port, Port):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise TypeError(f"set_layout(): expected an output port (model.input(0), "
+                        f"model.output(0)), got {type(port).__name__}")
+    if port.constant:
+        raise TypeError("set_layout(): a compiled model's input or output is constant "
+                        "(OpenVINO's ConstOutput): set the layout on the model before compiling")
+    if isinstance(layout, str):  # (lowpass's; OpenVINO's takes a Layout only)
+        layout = Layout(layout)
+    if not isinstance(layout, Layout):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise TypeError(f"set_layout(): expected a Layout such as Layout('NCHW'), got "
+                        f"{type(layout).__name__}")
+    kind = "Parameter" if port.is_input else "Result"
+    if port.graph is None:
+        raise LowpassError(f"{kind} '{port.name}' belongs to no model: its layout is kept in "
+                           "the model's graph")
+    if not layout.empty and not port.rank_dynamic:
+        try:
+            layout.dimensions(len(port.shape))
+        except LowpassError:
+            raise LowpassError(f"Can't set layout for {kind} '{port.name}': layout {layout} is "
+                               f"not compatible with shape {port.partial_shape}") from None
+    set_port_layout(port.graph, port.index, port.is_input, layout)
+
+
+def _batch_axis(port: Port) -> int | None:
+    """The index of the input's batch dimension, its layout's N (OpenVINO's `get_batch`);
+    None where its layout has none."""
+    layout = get_layout(port)
+    if not layout.has_name("N") or port.rank_dynamic:
+        return None
+    at = layout.get_index_by_name("N")
+    at += len(port.shape) if at < 0 else 0
+    if not 0 <= at < len(port.shape):
+        raise LowpassError(f"Layout {layout} of input '{port.name}' is not compatible with "
+                           f"its shape {port.partial_shape}")
+    return at
+
+
+def _input_row(index: int, port: Port, batch: bool) -> str:
+    """An input as OpenVINO's batch errors list it."""
+    axis = _batch_axis(port) if batch else None
+    what = "no batch specified" if axis is None else f"batch={port.partial_shape[axis]}"
+    return (f"{index}: {{ name='{port.name}', shape={port.partial_shape}, "
+            f"layout={get_layout(port)}, {what} }}")
+
+
+def _checked_model(model: Any) -> Model:
+    if not isinstance(model, Model):
+        raise TypeError("Incompatible `model` argument. Please provide a valid lowpass.Model "
+                        "instance.")
+    return model
+
+
+def get_batch(model: Model) -> Dimension:
+    """
+    The model's batch (OpenVINO's `ov.get_batch`): the dimension N of the layout of each input
+    that has one (`set_layout`), alike for all (a dynamic one takes any), dynamic where every
+    one is. OpenVINO's errors (one line): no input's layout has N, or two batches differ.
+    """
+    model = _checked_model(model)
+    inputs = model.inputs
+    batched = [(i, p, axis) for i, p in enumerate(inputs) if (axis := _batch_axis(p)) is not None]
+    if not batched:
+        rows = "; ".join(_input_row(i, p, False) for i, p in enumerate(inputs))
+        raise LowpassError("Get original batch size fails due to batch is not set in any "
+                           f"layout for any input. Available inputs: {rows or 'none'}. Please "
+                           "use 'set_layout' API to set layout with batch dimension, e.g. "
+                           "model.input(0).get_node().set_layout(Layout('NCHW'))")
+    batches = {p.shape[axis] for _, p, axis in batched} - {None}
+    if len(batches) > 1:
+        rows = "; ".join(_input_row(i, p, True) for i, p, _ in batched)
+        raise LowpassError("Get original batch size fails due to conflicting batch values for "
+                           f"inputs: {rows}. Please ensure that N(Batch) dimension is set "
+                           "correctly for listed parameters")
+    batch = next(iter(batches), None)
+    return Dimension() if batch is None else Dimension(batch)
+
+
+def set_batch(model: Model, batch_size: Dimension | int = -1) -> None:
+    """
+    Set the model's batch (OpenVINO's `ov.set_batch`): the dimension N of the layout of each
+    input that has one becomes `batch_size` (an int, -1 dynamic, or a `Dimension`), through
+    `Model.reshape` (a bounded `Dimension` is dynamic there). `get_batch`'s errors first; a
+    model that cannot take the batch raises OpenVINO's "Failed to set batch size" (one line)
+    and is left unchanged.
+    """
+    model = _checked_model(model)
+    given = cast("object", batch_size)  # (a caller's str or float is refused, as by OpenVINO)
+    if isinstance(given, bool) or not isinstance(given, Dimension | int | np.integer):
+        raise TypeError(f"set_batch(): expected a batch size (an int, -1: dynamic) or a "
+                        f"Dimension, got {type(given).__name__}")
+    try:
+        batch = Dimension(batch_size)
+    except LowpassError:
+        raise LowpassError(f"set_batch({batch_size}): expected a batch size >= 0, or -1 for a "
+                           "dynamic one") from None
+    get_batch(model)
+    shapes: dict[str, PartialShape] = {}
+    for port in model.inputs:
+        axis = _batch_axis(port)
+        if axis is not None:
+            dims = list(port.partial_shape)
+            dims[axis] = batch
+            shapes[port.name] = PartialShape(dims)
+    try:
+        model.reshape(shapes)
+    except LowpassError as e:
+        rows = "; ".join(f"{_input_row(i, p, True)} tried reshape {p.partial_shape} to "
+                         f"{shapes[p.name]}" for i, p in enumerate(model.inputs)
+                         if p.name in shapes)  # fmt: skip
+        raise LowpassError(
+            f"Failed to set batch size to {batch}. Possible reasons are: 1) Ensure that all "
+            "inputs have valid layout set with batch dimension 2) Check model's documentation "
+            f"if batch size can be set to it at all. Available inputs: {rows}. Original error "
+            f"message is: {str(e).splitlines()[0]}") from None
 
 
 @dataclass(frozen=True)
@@ -1572,7 +1765,7 @@ class CompiledModel(_NotCopyable):
         auto: bool = False,
     ) -> None:
         # The compiled model owns a copy: later changes to `model` do not affect it.
-        self.model = Model(model.module.clone())
+        self.model = Model(model.module.clone(), constant_ports=True)
         self.device = device
         self.config = config
         self._auto = auto

@@ -30,7 +30,7 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.hints import isa
 
@@ -332,6 +332,61 @@ def has_width(layout: Layout) -> bool:
 
 def width_idx(layout: Layout) -> int:
     return _helper_layout(layout).get_index_by_name("W")
+
+
+LAYOUT_ATTR = "ov.layout"
+"""The attribute of an entry function's argument (a Parameter) or result (a Result) that keeps
+its layout (OpenVINO's `Parameter.set_layout`, the `layout` rt_info of an IR port): the
+layout's string, `"[N,C,H,W]"`; none where the layout is empty. frontends/ov_ir reads and
+writes it (under the same name: the frontends sit below the runtime)."""
+
+
+def port_layout(function: func.FuncOp, index: int, is_input: bool) -> Layout:
+    """The layout kept for input or output `index` of a graph function (`LAYOUT_ATTR`; empty
+    where none); `LowpassError` for a value that is no layout."""
+    attrs = function.arg_attrs if is_input else function.res_attrs
+    if attrs is None or index >= len(attrs.data):
+        return Layout()
+    value = attrs.data[index].data.get(LAYOUT_ATTR)
+    if value is None:
+        return Layout()
+    if not isinstance(value, StringAttr):
+        raise LowpassError(f"{LAYOUT_ATTR} must be a layout string such as \"[N,C,H,W]\", got "
+                           f"{value}")
+    try:
+        return Layout(value.data)
+    except LowpassError as e:
+        raise LowpassError(f"{LAYOUT_ATTR} \"{value.data}\": {e}") from None
+
+
+def set_port_layout(function: func.FuncOp, index: int, is_input: bool, layout: Layout) -> None:
+    """Keep `layout` for input or output `index` of a graph function (empty: none), and for
+    every other port of the same tensor: OpenVINO keeps a Result's layout in the rt_info of the
+    tensor it returns, which a Parameter returned as it is, or a second Result of it, shares."""
+    block = function.body.block
+    ret = block.last_op
+    assert ret is not None
+    value = block.args[index] if is_input else ret.operands[index]
+    args = [i for i, arg in enumerate(block.args) if arg is value]
+    results = [i for i, operand in enumerate(ret.operands) if operand is value]
+    if args:
+        function.arg_attrs = _with_layout(function.arg_attrs, len(block.args), args, layout)
+    if results:
+        function.res_attrs = _with_layout(function.res_attrs, len(ret.operands), results, layout)
+
+
+def _with_layout(attrs: ArrayAttr[DictionaryAttr] | None, count: int, indexes: Sequence[int],
+                 layout: Layout) -> ArrayAttr[DictionaryAttr]:  # fmt: skip
+    """Argument or result attributes with `LAYOUT_ATTR` of the ports `indexes` set (removed
+    for an empty layout)."""
+    entries = list(attrs.data) if attrs is not None else []
+    entries += [DictionaryAttr({})] * (count - len(entries))
+    for i in indexes:
+        entry = {k: v for k, v in entries[i].data.items() if k != LAYOUT_ATTR}
+        if not layout.empty:
+            entry[LAYOUT_ATTR] = StringAttr(layout.to_string())
+        entries[i] = DictionaryAttr(entry)
+    return ArrayAttr(entries)
 
 
 def _element_type(value: Any) -> Attribute:
@@ -688,25 +743,41 @@ class PrePostProcessor:
         function = next(op for op in module.walk() if isinstance(op, func.FuncOp)
                         and op.sym_name.data == self._model.function.sym_name.data)  # fmt: skip
         block = function.body.block
+        # (each port's layout after it: the tensor's, as OpenVINO's `build()` sets it on the
+        # new Parameter and the Result; None where it has none)
+        layouts: list[tuple[int, bool, Layout | None]] = []
         for index, info in sorted(self._inputs.items()):
-            self._build_input(block, index, info)
+            layouts.append((index, True, self._build_input(block, index, info)))
         terminator = block.last_op
         assert isinstance(terminator, func.ReturnOp)
         for index, info in sorted(self._outputs.items()):
-            self._build_output(block, terminator, index, info)
+            layouts.append((index, False, self._build_output(block, terminator, index, info)))
         function.update_function_type()
+        for index, is_input, layout in layouts:
+            if layout is not None:
+                set_port_layout(function, index, is_input, layout)
         verify_module(module)
         self._model.module = module
         return self._model
 
-    def _build_input(self, block: Any, index: int, info: InputInfo) -> None:
+    def _model_layout(self, info: InputInfo | OutputInfo, index: int,
+                      is_input: bool) -> Layout | None:  # fmt: skip
+        """The port's model layout: `model().set_layout`'s, else the one its Parameter or
+        Result has (OpenVINO's), None where neither has one."""
+        if info.model().layout is not None:
+            return info.model().layout
+        layout = port_layout(self._model.function, index, is_input)
+        return None if layout.empty else layout
+
+    def _build_input(self, block: Any, index: int, info: InputInfo) -> Layout | None:
+        """The steps of input `index` in the graph; the new Parameter's layout."""
         arg = block.args[index]
         arg_type = arg.type
         name = f"input {self._model.inputs[index].get_any_name()}"
         if not isa(arg_type, TensorType[Attribute]):
             raise LowpassError(f"{name}: not a tensor")
         model_shape = list(arg_type.get_shape())
-        model_layout = info.model().layout
+        model_layout = self._model_layout(info, index, True)
         tensor = info.tensor()
         layout = tensor.layout
         if layout is None and model_layout is not None:  # (the model's, before the steps)
@@ -751,12 +822,14 @@ class PrePostProcessor:
                                "(resize or set the tensor's shape)")
         arg.replace_all_uses_with(b.value)
         block.erase_arg(arg)
+        return layout
 
     def _build_output(self, block: Any, terminator: func.ReturnOp, index: int,
-                      info: OutputInfo) -> None:  # fmt: skip
+                      info: OutputInfo) -> Layout | None:  # fmt: skip
+        """The steps of output `index` in the graph; the Result's layout after them."""
         value = terminator.operands[index]
         name = f"output {self._model.outputs[index].get_any_name()}"
-        model_layout = info.model().layout
+        model_layout = self._model_layout(info, index, False)
         tensor = info.tensor()
         _check_rank(name, model_layout, list(ov.shape_of(value)))
         b = _Builder(block, terminator, value, model_layout, ov.element_type_of(value),
@@ -768,9 +841,11 @@ class PrePostProcessor:
         if tensor.element_type is not None:
             b.convert(tensor.element_type)
         terminator.operands[index] = b.value
+        return b.layout
 
 
 __all__ = [
+    "LAYOUT_ATTR",
     "ColorFormat",
     "InputInfo",
     "InputTensorInfo",
@@ -791,5 +866,7 @@ __all__ = [
     "has_height",
     "has_width",
     "height_idx",
+    "port_layout",
+    "set_port_layout",
     "width_idx",
 ]

@@ -66,6 +66,7 @@ from lowpass.runtime import (
     Core,
     InferRequest,
     InferResults,
+    Layout,
     LowpassError,
     Model,
     Port,
@@ -432,7 +433,7 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME[NCHW]",
         help="inputs' layouts, where -b finds their batch dimension (benchmark_app's "
-        "-layout: NAME[NCHW], several joined by commas, or [NCHW] for every input)",
+        "-layout: NAME[NCHW], NAME[N...C], several joined by commas, [NCHW] for every input)",
     )
     _add_precision_arguments(p)
     p.add_argument(
@@ -1019,70 +1020,64 @@ def _every_input_expanded(specs: Sequence[str], names: Sequence[str], option: st
 
 
 _LAYOUT_ENTRY = r"\s*([^\[\],]*?)\s*\[([^\]]*)\]\s*"
-"""benchmark_app's `-layout` entry: `name[NCHW]`, `name[N,C,H,W]`, or `[NCHW]` for every input."""
+"""benchmark_app's `-layout` entry: `name[NCHW]`, or `[NCHW]` for every input; its layout ends
+at the first `]`, as benchmark_app reads it."""
 
 
-def _layout_dims(text: str) -> list[str]:
-    """A layout's dimensions, as OpenVINO's `Layout` reads them: one letter or `?` each
-    (`NCHW`, `N...`), or comma-separated names (`N,C,H,W`)."""
-    if "," in text:
-        return [d.strip() for d in text.split(",")]
-    dims: list[str] = []
-    rest = text.strip()
-    while rest:
-        if rest.startswith("..."):
-            dims.append("...")
-            rest = rest[3:]
-        else:
-            dims.append(rest[0])
-            rest = rest[1:]
-    return dims
+def _parse_layout(spec: str, text: str) -> Layout:
+    """An entry's layout as benchmark_app reads it, OpenVINO's `Layout(text)` (`NCHW`, `N...C`,
+    `N?HW`, any case, a letter or digit a dimension); `N,C,H,W`, which benchmark_app's
+    `Layout` refuses, as `[N,C,H,W]` (lowpass's: names of any length)."""
+    value = text.strip()
+    try:
+        return Layout(f"[{value}]" if "," in value and not value.startswith("[") else value)
+    except LowpassError as e:
+        raise LowpassError(f"-layout {spec}: '{text}' is not a layout such as NCHW or N,C,H,W "
+                           f"({e})") from None
 
 
-def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, list[str]]:
-    """`-layout` (each flag one or more entries): each named input's layout, under "" the
-    layout of every input."""
+def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, Layout]:
+    """`-layout` (each flag one or more entries, joined by commas or not, as benchmark_app
+    takes them): each named input's layout, under "" the layout of every input; an empty
+    one (`x[]`, `x[...]`) is none, as benchmark_app's `Layout()`."""
     names = [p.name for p in ports]
-    layouts: dict[str, list[str]] = {}
+    layouts: dict[str, Layout] = {}
     for spec in specs:
         text = spec if "[" in spec else f"[{spec}]"
-        if not re.fullmatch(rf"{_LAYOUT_ENTRY}(?:,{_LAYOUT_ENTRY})*", text):
+        if not re.fullmatch(rf"{_LAYOUT_ENTRY}(?:,?{_LAYOUT_ENTRY})*", text):
             raise LowpassError(f"-layout {spec}: expected NAME[NCHW], several joined by "
                                "commas, or [NCHW] for every input")
         for m in re.finditer(_LAYOUT_ENTRY, text):
-            name, dims = m.group(1), _layout_dims(m.group(2).upper())  # (as OpenVINO's Layout)
-            bad = [d for d in dims if not (d == "..." or d == "?" or d.isidentifier())]
-            named = [d for d in dims if d not in ("?", "...")]
-            if not dims or bad or len(set(named)) < len(named) or dims.count("...") > 1:
-                raise LowpassError(f"-layout {spec}: '{m.group(2)}' is not a layout such as "
-                                   "NCHW or N,C,H,W")
+            name, layout = m.group(1), _parse_layout(spec, m.group(2))
             port = next((p for p in ports if p.has_name(name)), None) if name else None
             if name and port is None:
                 listed = ", ".join(f"'{n}'" for n in names)
                 raise LowpassError(f"-layout: the model has no input named '{name}': its "
                                    f"inputs are {listed}")
-            key = port.name if port is not None else ""
-            fixed = len(dims) - dims.count("...")
-            if port is not None and (len(port.shape) < fixed if "..." in dims
-                                     else len(port.shape) != fixed):
+            if port is not None and not _fits(layout, len(port.shape)):
                 raise LowpassError(f"-layout {spec}: input '{port.name}' has "
-                                   f"{len(port.shape)} dimensions, the layout {fixed}")
-            layouts[key] = dims
+                                   f"{len(port.shape)} dimensions, the layout "
+                                   f"{len(layout.dimensions())}")
+            if not layout.empty:
+                layouts[port.name if port is not None else ""] = layout
     return layouts
 
 
-def _batch_index(dims: list[str] | None, rank: int) -> int | None:
-    """Where a layout puts N in a shape of `rank` dimensions (counted from the end after a
-    `...`), or None: no layout, one of another rank, or one without N."""
-    if dims is None or "N" not in dims:
+def _fits(layout: Layout, rank: int) -> bool:
+    """Whether the layout fits a shape of `rank` dimensions (OpenVINO's `is_compatible`)."""
+    try:
+        layout.dimensions(rank)
+    except LowpassError:
+        return False
+    return True
+
+
+def _batch_index(layout: Layout | None, rank: int) -> int | None:
+    """Where a layout puts N in a shape of `rank` dimensions (after a `...`, counted from the
+    end), or None: no layout, one that does not fit the rank, or one without N."""
+    if layout is None or not layout.has_name("N") or not _fits(layout, rank):
         return None
-    at = dims.index("N")
-    if "..." in dims[:at]:
-        at -= len(dims)
-        return at + rank if -rank <= at < 0 else None
-    if "..." not in dims and len(dims) != rank:
-        return None
-    return at if at < rank else None
+    return layout.dimensions(rank).index("N")
 
 
 def _channels_like(dim: int | None) -> bool:
@@ -1115,7 +1110,7 @@ def _apply_batch(model: Model, batch: int, layout_specs: Sequence[str],
         dims = list(port.shape)
         layout = layouts.get(port.name, layouts.get(""))
         image = _image_layout(dims)
-        if layout is not None and (len(dims) == len(layout) or "..." in layout):
+        if layout is not None and _fits(layout, len(dims)):
             at = _batch_index(layout, len(dims))
             if at is None:
                 continue  # (a layout without N: no batch, as benchmark_app)

@@ -17,6 +17,10 @@ The reader follows OpenVINO's own deserializer (`src/frontends/ir/src/ir_deseria
   .get_any_name()`); without tensor names (IR v10), after the Parameter, the producer or the
   Result. The tensor's other names (the rest of `get_names()`) become `ov.aliases`. A body
   Parameter keeps its layer name (`parameter_names`).
+* Layouts: the `layout` rt_info (`<attribute name="layout" version="0" layout="[N,C,H,W]"/>`)
+  of a Parameter's output port, and of the port a Result returns (where OpenVINO writes a
+  Result's), becomes the argument's or result's `ov.layout` (`LAYOUT_ATTR`), as written; the
+  runtime parses it (`Parameter.get_layout()`).
 * ReadValue/Assign (opset3 and opset6) refer to module-level `ov.variable`s.
 * Constants refer to the weights without a copy, as OpenVINO's reader does (`ENABLE_MMAP`,
   on by default): `read_ov_ir` maps the `.bin` read-only, and each constant's bytes are a
@@ -97,6 +101,10 @@ from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
 from lowpass.ir import collector_paused
 
 SUPPORTED_IR_VERSIONS = (10, 11)
+LAYOUT_ATTR = "ov.layout"
+"""The argument or result attribute that keeps a Parameter's or Result's layout: the runtime's
+`LAYOUT_ATTR` (runtime/preprocess.py, which parses it), named here again because the frontends
+sit below the runtime."""
 MAX_DIMENSION = 2**63 - 1
 """The largest dimension (OpenVINO's are int64)."""
 
@@ -312,6 +320,7 @@ def _read_tree(
     block, params, results = graph.build()
     function = _make_function(block, params, results)
     _set_aliases(function, graph.param_aliases, graph.result_aliases)
+    _set_layouts(function, graph.param_layouts, graph.result_layouts)
     module = ModuleOp([*ctx.variable_order, function])
     net_name = root.get("name")
     if net_name:  # the model's name (`Model.get_friendly_name()`), kept for the writer
@@ -398,6 +407,35 @@ def _set_aliases(
 
     function.arg_attrs = with_aliases(function.arg_attrs, input_aliases)
     function.res_attrs = with_aliases(function.res_attrs, output_aliases)
+
+
+def _port_layout(port: Node | None) -> str | None:
+    """The `layout` rt_info of an output port, as OpenVINO's serializer writes a Parameter's
+    or a Result's layout, None where it has none: OpenVINO reads version 0 only, on the port
+    only (a layer's own `<rt_info>` holds none), and an empty one is none."""
+    rt_info = port.child("rt_info") if port is not None else None
+    for attribute in rt_info.all("attribute") if rt_info is not None else []:
+        if attribute.get("name") == "layout" and attribute.get("version") == "0":
+            return (attribute.get("layout") or "").strip() or None
+    return None
+
+
+def _set_layouts(function: func.FuncOp, input_layouts: Sequence[str | None],
+                 output_layouts: Sequence[str | None]) -> None:  # fmt: skip
+    """Add `ov.layout` to the inputs and outputs that have a layout."""
+
+    def with_layouts(attrs: ArrayAttr[DictionaryAttr] | None,
+                     layouts: Sequence[str | None]) -> ArrayAttr[DictionaryAttr]:  # fmt: skip
+        assert attrs is not None
+        return ArrayAttr([
+            entry if layout is None else
+            DictionaryAttr({**entry.data, LAYOUT_ATTR: StringAttr(layout)})
+            for entry, layout in zip(attrs.data, layouts, strict=True)])  # fmt: skip
+
+    if any(layout is not None for layout in input_layouts):
+        function.arg_attrs = with_layouts(function.arg_attrs, input_layouts)
+    if any(layout is not None for layout in output_layouts):
+        function.res_attrs = with_layouts(function.res_attrs, output_layouts)
 
 
 def tensor_producers(xml_path: str | Path) -> dict[str, tuple[str, int]]:
@@ -1317,6 +1355,8 @@ class _GraphReader(_BodyOps):
         self.result_ids: list[str] = []
         self.param_aliases: list[tuple[str, ...]] = []
         self.result_aliases: list[tuple[str, ...]] = []
+        self.param_layouts: list[str | None] = []
+        self.result_layouts: list[str | None] = []
         result_names: set[str] = set()  # (the names the graph's outputs took so far)
         for lid in self._topological_order():
             layer = self.layers[lid]
@@ -1330,6 +1370,8 @@ class _GraphReader(_BodyOps):
                     names = (layer.name,) if self.body else self._input_names(layer)
                     params.append((names[0], arg))
                     self.param_aliases.append(names[1:])
+                    self.param_layouts.append(_port_layout(layer.outputs[0] if layer.outputs
+                                                           else None))  # fmt: skip
                     self.param_ids.append(lid)
                 elif layer.type == "Result":
                     value = self._inputs(layer)
@@ -1345,6 +1387,7 @@ class _GraphReader(_BodyOps):
                         result_names.update(names)
                     results.append((names[0], value[0]))
                     self.result_aliases.append(names[1:])
+                    self.result_layouts.append(_port_layout(self._source_port(layer)))
                     self.result_ids.append(lid)
                 else:
                     self._layer(layer, block)
@@ -1376,6 +1419,15 @@ class _GraphReader(_BodyOps):
         if self.ctx.ir_version == 10 or not names:
             names.append(layer.name)
         return tuple(sorted(set(names)))
+
+    def _source_port(self, layer: _Layer) -> Node | None:
+        """The output port that the layer's first input comes from (a Result's tensor)."""
+        src = self.edges.get((layer.id, layer.inputs[0].get("id") or "")) if layer.inputs else None
+        if src is None:
+            return None
+        producer = self.layers[src[0]]
+        index = producer.output_index(src[1])
+        return producer.outputs[index] if index is not None else None
 
     def _output_names(self, layer: _Layer) -> tuple[str, ...]:
         """OpenVINO's output tensor names (`outputs[i].get_names()`), sorted: the first, the

@@ -7,6 +7,9 @@ What OpenVINO's serializer writes, so that `openvino.Core().read_model(xml, bin)
   docs/names.md; the output tensor's `names` are that name and its `ov.aliases`), its return
   values Result layers; the producer's output port and the Result's `output_names` carry the
   output's name and aliases, which OpenVINO reports as `outputs[i].get_names()`;
+* an input's or output's layout (`ov.layout`) is the `layout` rt_info of the Parameter's
+  output port or of the port the Result returns, as OpenVINO writes it (one layout a port:
+  the Parameter's, else the first Result's);
 * every op becomes a layer named by its `ov.name` (unnamed ops: `<Type>_<position>`, the
   default of docs/names.md), with the opset version of `opset.OP_TABLE`;
 * constants go to the `.bin`, each distinct byte string once (identical constants share it);
@@ -35,7 +38,9 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     AnyFloat,
+    ArrayAttr,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     FloatAttr,
     IntegerAttr,
     ModuleOp,
@@ -66,6 +71,7 @@ from lowpass.dialects.ov.base import (
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
+from lowpass.frontends.ov_ir.reader import LAYOUT_ATTR
 from lowpass.ir import find_location
 
 
@@ -198,15 +204,19 @@ class _Writer:
         if not isinstance(ret, func.ReturnOp):
             raise FrontendError(self.error(f"@{function.sym_name.data} does not end with return"))
         graph = _Graph(self, function.body.block, 2)
-        for arg, names in zip(function.body.block.args, input_names(function), strict=True):
+        args = function.body.block.args
+        for i, (arg, names) in enumerate(zip(args, input_names(function), strict=True)):
             for name in names:
                 self._check_name(name, f"input {_shown(name)}")
             graph.parameter(arg, names[0], names=list(names))
+            graph.keep_layout(arg, self._layout(function.arg_attrs, i, f"input {_shown(names[0])}"))
         graph.ops(function.body.block, stop=ret)
-        for value, names in zip(ret.arguments, output_names(function), strict=True):
+        for i, (value, names) in enumerate(zip(ret.arguments, output_names(function), strict=True)):
             for name in names:
                 self._check_name(name, f"output {_shown(name)}")
             graph.result(value, names[0], aliases=names[1:])
+            graph.keep_layout(value, self._layout(function.res_attrs, i,
+                                                  f"output {_shown(names[0])}"))  # fmt: skip
         # The model's name: the module's symbol name (the reader keeps `<net name>` there),
         # else the entry function's.
         model_name = (module.sym_name or function.sym_name).data
@@ -242,6 +252,23 @@ class _Writer:
                 lines += [f"{indent}<{tag}{name}>", *self._rt_info_lines(value, depth + 1),
                           f"{indent}</{tag}>"]  # fmt: skip
         return lines
+
+    def _layout(self, attrs: ArrayAttr[DictionaryAttr] | None, index: int,
+                what: str) -> str | None:  # fmt: skip
+        """The layout kept for a graph input or output (`ov.layout`), None where none."""
+        if attrs is None or index >= len(attrs.data):
+            return None
+        value = attrs.data[index].data.get(LAYOUT_ATTR)
+        if value is None:
+            return None
+        if not isinstance(value, StringAttr):
+            raise FrontendError(self.error(f"{what}: {LAYOUT_ATTR} must be a layout string "
+                                           f"such as \"[N,C,H,W]\", got {value}"))
+        try:
+            _check_xml(value.data, f"its {LAYOUT_ATTR}")
+        except ValueError as e:
+            raise FrontendError(self.error(f"{what}: {e}")) from None
+        return value.data.strip() or None
 
     def _check_name(self, name: str, what: str) -> None:
         try:
@@ -281,6 +308,8 @@ class _Graph:
         self.producer: dict[SSAValue, tuple[int, int]] = {}  # value -> (layer id, port id)
         self.port_lines: dict[tuple[int, int], int] = {}  # (layer, port) -> index in layer
         self.port_names: dict[tuple[int, int], list[str]] = {}
+        self.port_layouts: dict[tuple[int, int], str] = {}
+        """(layer, port) -> the layout rt_info of the port (a Parameter's, a Result's)."""
         self.next_id = 0
         self.param_ids: list[int] = []
         self.result_ids: list[int] = []
@@ -391,6 +420,12 @@ class _Graph:
         lid = self.add_layer(result_name, "Result", "opset1", None, [value], [], layer_attrs=attrs)
         self.result_ids.append(lid)
         return lid
+
+    def keep_layout(self, value: SSAValue, layout: str | None) -> None:
+        """Write `layout` in the rt_info of the port that produces `value` (a Parameter's,
+        or the one a Result returns), unless that port has one already."""
+        if layout is not None:
+            self.port_layouts.setdefault(self.producer[value], layout)
 
     def ops(self, block: Block, stop: Operation | None = None) -> None:
         for index, op in enumerate(block.ops):
@@ -694,6 +729,16 @@ class _Graph:
             else:
                 end = " />" if line.endswith(" />") else ">"
                 lines[i] = line[: -len(end)] + f" names={quoteattr(joined)}" + end
+        # (last port first: an insertion moves the lines of the ports after it)
+        for (lid, pid), layout in sorted(self.port_layouts.items(), reverse=True):
+            lines, i = self.layers[lid], self.port_lines[(lid, pid)]
+            attribute = f'<attribute name="layout" version="0" layout={quoteattr(layout)} />'
+            rt_info = ["\t\t\t<rt_info>", f"\t\t\t\t{attribute}", "\t\t\t</rt_info>"]
+            if lines[i].endswith(" />"):  # (a port without dims)
+                lines[i : i + 1] = [lines[i][: -len(" />")] + ">", *rt_info, "\t\t</port>"]
+            else:
+                end = lines.index("\t\t</port>", i)
+                lines[end:end] = rt_info
         out = ["\t<layers>"]
         for layer in self.layers:
             out += ["\t\t" + x for x in layer]
