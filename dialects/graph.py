@@ -33,6 +33,12 @@ ALIASES_ATTR = "ov.aliases"
 """Argument/result attribute of a graph input/output: its other tensor names (an array of
 strings; OpenVINO's `get_names()` beside `get_any_name()`, docs/names.md)."""
 
+LAYOUT_ATTR = "ov.layout"
+"""Argument/result attribute of a graph input/output: its layout (OpenVINO's
+`Parameter.set_layout`, the `layout` rt_info of an IR port), the layout's string
+(`"[N,C,H,W]"`); none where the layout is empty. The OpenVINO IR reader and writer keep it as
+written; the runtime parses it (runtime/preprocess.py)."""
+
 
 # --------------------------------------------------------------------------------------------
 # Element types: MLIR spelling, numpy dtype, OpenVINO precision name

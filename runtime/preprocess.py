@@ -35,7 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.hints import isa
 
 from lowpass.dialects import ov
-from lowpass.dialects.graph import ELEMENT_DTYPES
+from lowpass.dialects.graph import ELEMENT_DTYPES, LAYOUT_ATTR
 from lowpass.dialects.ov import DYNAMIC
 from lowpass.ir import verify_module
 from lowpass.runtime.errors import LowpassError
@@ -332,13 +332,6 @@ def has_width(layout: Layout) -> bool:
 
 def width_idx(layout: Layout) -> int:
     return _helper_layout(layout).get_index_by_name("W")
-
-
-LAYOUT_ATTR = "ov.layout"
-"""The attribute of an entry function's argument (a Parameter) or result (a Result) that keeps
-its layout (OpenVINO's `Parameter.set_layout`, the `layout` rt_info of an IR port): the
-layout's string, `"[N,C,H,W]"`; none where the layout is empty. frontends/ov_ir reads and
-writes it (under the same name: the frontends sit below the runtime)."""
 
 
 def port_layout(function: func.FuncOp, index: int, is_input: bool) -> Layout:

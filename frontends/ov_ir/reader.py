@@ -76,7 +76,7 @@ from xdsl.irdl import OptOperandDef, VarOperandDef, VarResultDef
 from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from lowpass.dialects.graph import RtInfo, set_model_rt_info
+from lowpass.dialects.graph import LAYOUT_ATTR, RtInfo, set_model_rt_info
 from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import conditional, image, infrastructure, pooling, state
 from lowpass.dialects.ov.base import (
@@ -101,10 +101,6 @@ from lowpass.frontends.ov_ir.safe_xml import Node, XmlError, parse_xml
 from lowpass.ir import collector_paused
 
 SUPPORTED_IR_VERSIONS = (10, 11)
-LAYOUT_ATTR = "ov.layout"
-"""The argument or result attribute that keeps a Parameter's or Result's layout: the runtime's
-`LAYOUT_ATTR` (runtime/preprocess.py, which parses it), named here again because the frontends
-sit below the runtime."""
 MAX_DIMENSION = 2**63 - 1
 """The largest dimension (OpenVINO's are int64)."""
 

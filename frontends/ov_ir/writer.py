@@ -50,7 +50,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from lowpass.dialects.graph import RtInfo, entry_function, model_rt_info
+from lowpass.dialects.graph import LAYOUT_ATTR, RtInfo, entry_function, model_rt_info
 from lowpass.dialects.guards import is_array, is_dense_array, is_enum_attr, is_float_attr, is_tensor
 from lowpass.dialects.ov import conditional, infrastructure, state
 from lowpass.dialects.ov.arithmetic import SubtractOp
@@ -71,7 +71,6 @@ from lowpass.dialects.ov.base import (
 from lowpass.frontends import FrontendError
 from lowpass.frontends.files import write_files
 from lowpass.frontends.ov_ir import opset
-from lowpass.frontends.ov_ir.reader import LAYOUT_ATTR
 from lowpass.ir import find_location
 
 
