@@ -73,7 +73,7 @@ from lowpass.runtime import (
     ProfilingInfo,
     ProfilingStatus,
 )
-from lowpass.runtime.core import first_device
+from lowpass.runtime.core import first_device, get_layout
 from lowpass.runtime.model_inputs import (
     InputSpecError,
     apply_input_options,
@@ -1039,9 +1039,12 @@ def _parse_layout(spec: str, text: str) -> Layout:
 def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, Layout]:
     """`-layout` (each flag one or more entries, joined by commas or not, as benchmark_app
     takes them): each named input's layout, under "" the layout of every input; an empty
-    one (`x[]`, `x[...]`) is none, as benchmark_app's `Layout()`."""
+    one (`x[]`, `x[...]`) is none, as benchmark_app's `Layout()`. An input that no entry
+    names has its own layout (`get_layout`: its Parameter's, as an IR's port rt_info gives
+    it), as benchmark_app takes `node.layout` there."""
     names = [p.name for p in ports]
     layouts: dict[str, Layout] = {}
+    given: set[str] = set()  # (the inputs an entry names, "" for every input)
     for spec in specs:
         text = spec if "[" in spec else f"[{spec}]"
         if not re.fullmatch(rf"{_LAYOUT_ENTRY}(?:,?{_LAYOUT_ENTRY})*", text):
@@ -1058,8 +1061,12 @@ def _layouts(specs: Sequence[str], ports: Sequence[Port]) -> dict[str, Layout]:
                 raise LowpassError(f"-layout {spec}: input '{port.name}' has "
                                    f"{len(port.shape)} dimensions, the layout "
                                    f"{len(layout.dimensions())}")
+            given.add(port.name if port is not None else "")
             if not layout.empty:
                 layouts[port.name if port is not None else ""] = layout
+    for port in ports:
+        if "" not in given and port.name not in given and not (own := get_layout(port)).empty:
+            layouts[port.name] = own
     return layouts
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -638,3 +639,26 @@ def test_lowpass_run_layouts_as_benchmark_app(spec: str, want: dict[str, str] | 
     if isinstance(theirs, dict):  # (an empty one is benchmark_app's no layout)
         theirs = {k: v for k, v in theirs.items() if v != "[...]"}
     assert theirs == want
+
+
+def test_lowpass_run_takes_an_inputs_own_layout(tmp_path: Path) -> None:
+    """An input that no -layout entry names has its own layout, as benchmark_app takes
+    `node.layout`; an entry for it (an empty one too) or one for every input wins."""
+    model = _model_inputs()
+    model.input("y").get_node().set_layout(lowpass.Layout("CN"))
+    inputs = model.inputs
+    assert {k: str(v) for k, v in _layouts([], inputs).items()} == {"y": "[C,N]"}
+    assert {k: str(v) for k, v in _layouts(["x[NCHW]"], inputs).items()} == {
+        "x": "[N,C,H,W]", "y": "[C,N]"}
+    assert {k: str(v) for k, v in _layouts(["y[NC]"], inputs).items()} == {"y": "[N,C]"}
+    assert _layouts(["y[]"], inputs) == {}
+    assert {k: str(v) for k, v in _layouts(["[N...]"], inputs).items()} == {"": "[N,...]"}
+    # end to end: -b 4 reshapes y's N, its second dimension, as its IR layout says
+    path = tmp_path / "m.xml"
+    lowpass.save_model(model, str(path))
+    command = ["lowpass-run", str(path), "-b", "4", "-niter", "1", "-hint", "none",
+               "-nthreads", "1"]
+    run = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    # (the IR names y's tensor after the output that returns it as it is, as OpenVINO does)
+    assert re.search(r"Reshaping model: .*': \[2,4\]", run.stdout), run.stdout
