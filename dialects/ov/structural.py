@@ -50,6 +50,14 @@ def _check_scalar(value: SSAValue, what: str) -> None:
         raise VerifyException(f"{what} must be a scalar, got shape {list(shape)}")
 
 
+def _dims_agree(got: Sequence[int], want: Sequence[int]) -> bool:
+    """Whether a shape has the expected rank and each dimension the expected one, a dynamic
+    dimension on either side agreeing with any (the scatters' `updates` shapes)."""
+    return len(got) == len(want) and all(
+        a == b or DYNAMIC in (a, b) for a, b in zip(got, want, strict=True)
+    )
+
+
 def _one(value: np.ndarray | None) -> float | None:
     return None if value is None else float(np.asarray(value).reshape(-1)[0])
 
@@ -362,9 +370,7 @@ class ScatterUpdateOp(OvOp):
         axis = normalize_axis(int(value), len(data))
         want = data[:axis] + list(shape_of(self.indices)) + data[axis + 1 :]
         got = list(shape_of(self.updates))
-        if len(got) != len(want) or any(
-            a != b and DYNAMIC not in (a, b) for a, b in zip(got, want, strict=True)
-        ):
+        if not _dims_agree(got, want):
             raise VerifyException(
                 f"updates must have shape data[:axis] + indices + data[axis+1:] = {want}, got "
                 f"{got}"
@@ -474,9 +480,7 @@ class ScatterNDUpdateOp(OvOp):
             )
         want = indices[:-1] + data[k:]
         got = list(shape_of(self.updates))
-        if len(got) != len(want) or any(
-            a != b and DYNAMIC not in (a, b) for a, b in zip(got, want, strict=True)
-        ):
+        if not _dims_agree(got, want):
             raise VerifyException(
                 f"updates must have shape indices[:-1] + data[{k}:] = {format_shape(want)}, "
                 f"got {format_shape(got)}"
