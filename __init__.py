@@ -14,6 +14,7 @@ runtime, numpy or the op definitions.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 from lowpass._version import __version__
@@ -116,8 +117,47 @@ __all__ = [
 ]
 
 
+class _OpsetModules:
+    """Finds and loads `lowpass.opset1` to `lowpass.opset16` (OpenVINO's `openvino.opsetN`,
+    `import lowpass.opset13 as ops`): modules made of `runtime/opset.py`'s functions when
+    first imported, so that the package has no file per opset."""
+
+    @staticmethod
+    def number(fullname: str) -> int | None:
+        prefix = "lowpass.opset"
+        if not fullname.startswith(prefix) or not fullname[len(prefix):].isdigit():
+            return None
+        number = int(fullname[len(prefix):])
+        return number if 1 <= number <= 16 else None
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if self.number(fullname) is None:
+            return None
+        import importlib.util
+
+        loader: Any = self  # (a loader: create_module and exec_module)
+        return importlib.util.spec_from_loader(fullname, loader)
+
+    def create_module(self, spec: Any) -> None:
+        return None  # (the default module)
+
+    def exec_module(self, module: Any) -> None:
+        from lowpass.runtime.opset import opset_functions
+
+        number = self.number(module.__name__)
+        assert number is not None
+        functions = opset_functions(number)
+        module.__dict__.update(functions)
+        module.__all__ = sorted(functions)
+
+
+if not any(isinstance(finder, _OpsetModules) for finder in sys.meta_path):
+    sys.meta_path.append(_OpsetModules())
+
+
 def __getattr__(name: str) -> Any:
-    if name in ("preprocess", "layout_helpers"):  # (modules, as openvino's)
+    if _OpsetModules.number(f"lowpass.{name}") is not None or name in (
+            "preprocess", "layout_helpers"):  # (modules, as openvino's)
         value: Any = importlib.import_module(f"lowpass.{name}")
         globals()[name] = value
         return value

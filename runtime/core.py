@@ -537,8 +537,17 @@ class Model:
     assigned to it shows in the ports.
     """
 
-    def __init__(self, module: ModuleOp, onnx_source: Path | None = None,
-                 ir_source: Path | None = None, *, constant_ports: bool = False) -> None:
+    def __init__(self, module: ModuleOp | Any = None, *graph: Any,
+                 onnx_source: Path | None = None, ir_source: Path | None = None,
+                 constant_ports: bool = False, **graph_keywords: Any) -> None:
+        if not isinstance(module, ModuleOp):
+            # OpenVINO's `Model(results, parameters, name)`, `Model(results, sinks,
+            # parameters, name)`: a graph of `lowpass.opsetN`'s nodes (runtime/opset.py)
+            from lowpass.runtime.opset import model_module
+
+            module = model_module(module, *graph, **graph_keywords)
+        elif graph or graph_keywords:
+            raise TypeError("Model(module) takes no graph arguments")
         self._module = module
         self._constant_ports = constant_ports
         """A compiled model's copy: its ports' layouts are read only (`Port.constant`)."""
@@ -749,7 +758,8 @@ class Model:
 
     def clone(self) -> Model:
         """A model of its own copy of the module (OpenVINO's `clone()`)."""
-        return Model(self.module.clone(), self._onnx_source, self._ir_source)
+        return Model(self.module.clone(), onnx_source=self._onnx_source,
+                     ir_source=self._ir_source)
 
     def get_parameters(self) -> list[GraphNode]:
         """The Parameters (inputs), in order, as OpenVINO's `get_parameters()`."""
@@ -1311,7 +1321,7 @@ class Core:
 
         try:
             if isinstance(model, str | Path) and self._suffix(model) == ".onnx":
-                return Model(read_onnx_with(model, shapes, constants), Path(model))
+                return Model(read_onnx_with(model, shapes, constants), onnx_source=Path(model))
             model_read = self._read_model(model, weights)
             prepare_inputs(model_read.module, shapes, constants)
         except InputSpecError as e:
@@ -1339,7 +1349,7 @@ class Core:
         if suffix == ".onnx":
             from lowpass.frontends import read_model_file
 
-            return Model(read_model_file(model), Path(model))
+            return Model(read_model_file(model), onnx_source=Path(model))
         try:
             return Model(read_module(model))
         except UnicodeDecodeError:  # (a binary file: no MLIR text)

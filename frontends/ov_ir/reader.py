@@ -314,8 +314,8 @@ def _read_tree(
     ctx.ir_version = int(version)
     graph = _GraphReader(ctx, root, body=False)
     block, params, results = graph.build()
-    function = _make_function(block, params, results)
-    _set_aliases(function, graph.param_aliases, graph.result_aliases)
+    function = make_function(block, params, results)
+    set_aliases(function, graph.param_aliases, graph.result_aliases)
     _set_layouts(function, graph.param_layouts, graph.result_layouts)
     module = ModuleOp([*ctx.variable_order, function])
     net_name = root.get("name")
@@ -368,9 +368,11 @@ def _verify_error(ctx: _Context, module: ModuleOp, e: Exception) -> str:
     return ctx.error(f"the model does not verify: {message}")
 
 
-def _make_function(
+def make_function(
     block: Block, params: Sequence[tuple[str, SSAValue]], results: Sequence[tuple[str, SSAValue]]
 ) -> func.FuncOp:
+    """The graph's `main` function: `block` returning `results`, its arguments and results
+    named (`ov.name`)."""
     block.add_op(func.ReturnOp(*(v for _, v in results)))
     function_type = FunctionType.from_lists(
         [a.type for a in block.args], [v.type for _, v in results]
@@ -381,7 +383,32 @@ def _make_function(
     return function
 
 
-def _set_aliases(
+def build_op(
+    ov_type: str, opset_name: str, data: dict[str, str], inputs: list[SSAValue], outputs: int
+) -> Operation:
+    """
+    The op that a layer of type `ov_type` in `opset_name` (`opset13`), with the `<data>`
+    attributes `data` and `outputs` output ports, becomes when it reads `inputs`: the
+    reader's own conversions, checks and shape inference, for `lowpass.opsetN`'s builders
+    (runtime/opset.py). Constants, Parameters, Results, state and bodies are not built here.
+    Raises `FrontendError` with the problem alone (no file, no layer: the caller names them).
+    """
+    ctx = _Context("", None, None, False)
+    node = Node("layer", {}, 0)
+    node.children.append(Node("data", data, 0))
+    ports = [Node("port", {"id": str(i)}, 0) for i in range(outputs)]
+    layer = _Layer(node, "0", ov_type, ov_type, opset_name, [], ports)
+    reader = _GraphReader(ctx, Node("net", {}, 0), body=False)
+    try:
+        return reader.plain_layer_op(layer, inputs)
+    except _LayerError as e:
+        raise FrontendError(str(e)) from None
+    except (VerifyException, DiagnosticException, ValueError) as e:
+        text = str(e).strip().splitlines()
+        raise FrontendError(text[0] if text else type(e).__name__) from None
+
+
+def set_aliases(
     function: func.FuncOp,
     input_aliases: Sequence[Sequence[str]],
     output_aliases: Sequence[Sequence[str]],
@@ -1405,6 +1432,15 @@ class _GraphReader(_BodyOps):
         if not results and not self.body:
             raise FrontendError(self.ctx.error("the model has no Result layer", None, self.root))
         return block, params, results
+
+    def plain_layer_op(self, layer: _Layer, inputs: list[SSAValue]) -> Operation:
+        """The op of a layer read by the generic rules (`build_op`'s)."""
+        if not opset.is_known_type(layer.type):
+            raise _LayerError(f"{layer.type} is not an op lowpass reads")
+        entry = self._entry(layer)
+        if entry.op is None or (layer.type == "Interpolate" and entry.version == 0):
+            raise _LayerError(f"{layer.type}-{entry.version} cannot be built by a function")
+        return self._generic(layer, entry, inputs)
 
     def _input_names(self, layer: _Layer) -> tuple[str, ...]:
         """OpenVINO's input tensor names (`inputs[i].get_names()`), sorted: the first, the
