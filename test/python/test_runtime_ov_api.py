@@ -593,7 +593,16 @@ def test_async_infer_queue_userdata_matches_openvino() -> None:
     x = ops.parameter([2, 3], np.float32, name="x")
     theirs = ov.Core().compile_model(ov.Model([ops.relu(x)], [x], "m"), "CPU")
     ours = lowpass.Core().compile_model(RELU, "CPU")
-    assert _userdata_trace(AsyncInferQueue, ours) == _userdata_trace(ov.AsyncInferQueue, theirs)
+
+    # (which idle request takes the next job is the queue's choice, not its API: one loaded
+    # run saw openvino's differ from this one, so each list of the requests' userdata is
+    # compared as a collection)
+    def canonical(trace: list[object]) -> list[object]:
+        return [sorted(cast(list[object], item), key=repr) if isinstance(item, list) else item
+                for item in trace]
+
+    assert canonical(_userdata_trace(AsyncInferQueue, ours)) == canonical(
+        _userdata_trace(ov.AsyncInferQueue, theirs))
 
 
 def test_request_userdata_needs_a_callback() -> None:
