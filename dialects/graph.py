@@ -308,15 +308,22 @@ def graph_output_all_names(function: Operation) -> list[tuple[str, ...]]:
 
 # OpenVINO type names that are not the CamelCase of the op name.
 _OPENVINO_TYPE_NAMES = {
+    "ov.cumsum": "CumSum",
     "ov.gru_cell": "GRUCell",
     "ov.gru_sequence": "GRUSequence",
+    "ov.hsigmoid": "HSigmoid",
+    "ov.hswish": "HSwish",
+    "ov.is_nan": "IsNaN",
     "ov.lstm_cell": "LSTMCell",
     "ov.lstm_sequence": "LSTMSequence",
     "ov.lrn": "LRN",
+    "ov.max_pool8": "MaxPool",
     "ov.mvn": "MVN",
     "ov.prelu": "PRelu",
     "ov.rnn_cell": "RNNCell",
     "ov.rnn_sequence": "RNNSequence",
+    "ov.scatter_nd_update": "ScatterNDUpdate",
+    "ov.softplus": "SoftPlus",
     "ov.topk": "TopK",
 }
 
