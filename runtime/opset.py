@@ -31,7 +31,8 @@ from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp, StringAttr, UnrealizedConversionCastOp
-from xdsl.ir import Block, BlockArgument, OpResult, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.graph import NAME_ATTR
 from lowpass.dialects.ov import infrastructure, state
@@ -50,6 +51,9 @@ OPSETS = range(1, 17)
 ALIASES = {"abs": "absolute", "ceil": "ceiling", "cumsum": "cum_sum"}
 """openvino's other names of functions (`opset13.abs` is `absolute`)."""
 
+TYPE_NAMES = {"SoftMax": "Softmax"}
+"""OpenVINO's type names (`get_type_name()`) where the IR's layer type differs."""
+
 _NUMBERS = itertools.count(1)
 """The numbers of default friendly names (`Add_3`), one count for every node, as OpenVINO's."""
 
@@ -58,8 +62,12 @@ def _default_name(type_name: str) -> str:
     return f"{type_name}_{next(_NUMBERS)}"
 
 
+_MODELS = itertools.count()
+"""The numbers of unnamed models (`Model0`, `Model1`...: OpenVINO's count of its models)."""
+
+
 _ROLE = "_lowpass_opset_role"
-"""Where a placeholder op keeps what it stands for ("Parameter" or "Result")."""
+"""Where a built op keeps its OpenVINO type name (a placeholder: "Parameter" or "Result")."""
 _NAMES = "_lowpass_opset_names"
 """Where a built op keeps its outputs' tensor names (index -> names), `set_names`'."""
 
@@ -79,8 +87,10 @@ class OpsetNode(Node):
             role: str | None = None) -> OpsetNode:
         """The node of a newly built op, named `name` or, as OpenVINO names it, after its
         type and a number that every node takes."""
-        if role is not None:
-            vars(operation)[_ROLE] = role
+        # (OpenVINO's type name, `Softmax` for the IR's SoftMax: the op's own name is the
+        # dialect's, `Hswish` for HSwish)
+        type_name = TYPE_NAMES.get(type_name, type_name)
+        vars(operation)[_ROLE] = role if role is not None else type_name
         number = _default_name(type_name)
         node = OpsetNode(operation)
         node.set_friendly_name(name if name is not None else number)
@@ -119,8 +129,11 @@ class OpsetNode(Node):
         self._output_type(index)
         return OpsetOutput(self, index)
 
-    def outputs(self) -> list[OpsetOutput]:
-        return [OpsetOutput(self, i) for i in range(len(self.operation.results))]
+    def outputs(self) -> list[NodeOutput]:
+        """Its outputs (`OpsetOutput`s: `Node`'s signature, whose list is invariant)."""
+        outputs: list[NodeOutput] = [OpsetOutput(self, i)
+                                     for i in range(len(self.operation.results))]
+        return outputs
 
     # (a Parameter's own accessors, as OpenVINO's Parameter has them)
     def get_partial_shape(self) -> PartialShape:
@@ -141,6 +154,22 @@ class OpsetNode(Node):
 
     def __truediv__(self, other: Any) -> Node:
         return _arithmetic("Divide", self, other)
+
+    # (a value on the left, `np.ones(2, np.float32) + node`, as OpenVINO's `__radd__`...;
+    # numpy leaves the operator to the node rather than taking the node as an element)
+    __array_ufunc__ = None
+
+    def __radd__(self, other: Any) -> Node:
+        return _arithmetic("Add", other, self)
+
+    def __rsub__(self, other: Any) -> Node:
+        return _arithmetic("Subtract", other, self)
+
+    def __rmul__(self, other: Any) -> Node:
+        return _arithmetic("Multiply", other, self)
+
+    def __rtruediv__(self, other: Any) -> Node:
+        return _arithmetic("Divide", other, self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, OpsetNode) and other.operation is self.operation
@@ -245,10 +274,21 @@ def as_value(value: Any, what: str) -> SSAValue:
         raise LowpassError(f"{what}: {e}{hint}") from None
 
 
+_PYTHON_TYPES: dict[Any, str] = {int: "i32", float: "f32"}
+"""The element types of Python's `int` and `float` as openvino's `get_element_type_str` takes
+them (32 bits: `parameter(shape, int)` is i32, `convert(x, float)` f32); `bool` is boolean."""
+
+
+def _type(dtype: Any) -> Type:
+    """The element type of a numpy dtype or type, a `Type`, a type name or a Python type."""
+    return Type(_PYTHON_TYPES.get(dtype, dtype))
+
+
 def _attribute_text(value: Any) -> str:
     """An attribute's value as the IR writes it in `<data>`."""
-    if isinstance(value, Type) or (isinstance(value, type) and issubclass(value, np.generic)):
-        return Type(value).get_type_name()
+    if isinstance(value, Type) or (isinstance(value, type) and issubclass(
+            value, np.generic | bool | int | float)):
+        return _type(value).get_type_name()
     if isinstance(value, np.dtype):
         return Type(value).get_type_name()
     if isinstance(value, bool | np.bool_):
@@ -265,7 +305,8 @@ def _attribute_text(value: Any) -> str:
     return str(cast(Any, value))
 
 
-def _outputs(ov_type: str, attrs: dict[str, str], inputs: Sequence[SSAValue]) -> int:
+def _outputs(ov_type: str, attrs: dict[str, str], inputs: Sequence[SSAValue],
+             since: str = "opset8") -> int:
     """How many outputs the layer has: a Split's `num_splits`, a VariadicSplit's lengths."""
     if ov_type == "Split":
         return int(attrs.get("num_splits", "1"))
@@ -274,6 +315,8 @@ def _outputs(ov_type: str, attrs: dict[str, str], inputs: Sequence[SSAValue]) ->
         if isinstance(lengths, infrastructure.ConstantOp):
             return int(lengths.array().size)
         raise LowpassError("VariadicSplit: split_lengths must be a constant")
+    if ov_type == "MaxPool" and since == "opset1":
+        return 1  # (MaxPool-1: no indices)
     if ov_type in ("TopK", "LSTMSequence", "LSTMCell", "MaxPool"):
         return {"TopK": 2, "LSTMSequence": 3, "LSTMCell": 2, "MaxPool": 2}[ov_type]
     if ov_type in ("GRUSequence", "RNNSequence"):
@@ -313,28 +356,69 @@ def _op_function(name: str, ov_type: str, spec: str, since: str,
         bound.apply_defaults()
         values = bound.arguments
         node_name = values["name"]
-        inputs: list[SSAValue] = []
-        attrs: dict[str, str] = {}
-        for param, role in roles:
-            value = values[param]
-            if role == "*":
-                inputs.extend(as_value(v, f"{name}({param})") for v in value)
-            elif role is None:
-                if value is not None:
-                    inputs.append(as_value(value, f"{name}({param})"))
-            elif value is not None:
-                attrs[role] = _attribute_text(value)
+        shown = f" '{node_name}'" if node_name is not None else ""
         try:
-            op = build_op(ov_type, since, attrs, inputs, _outputs(ov_type, attrs, inputs))
-        except FrontendError as e:
-            shown = f" '{node_name}'" if node_name is not None else ""
-            raise LowpassError(f"{opset_name}.{name}(): {ov_type}{shown}: {e}") from None
+            _as_openvino_does(ov_type, since, values)
+            inputs: list[SSAValue] = []
+            attrs: dict[str, str] = {}
+            for param, role in roles:
+                value = values[param]
+                if role == "*":
+                    inputs.extend(as_value(v, f"{name}({param})") for v in value)
+                elif role is None:
+                    if value is not None:
+                        inputs.append(as_value(value, f"{name}({param})"))
+                elif value is not None:
+                    attrs[role] = _attribute_text(value)
+            order = _IR_INPUT_ORDER.get((ov_type, since))
+            if order is not None and len(inputs) == len(order):
+                inputs = [inputs[i] for i in order]
+            op = build_op(ov_type, since, attrs, inputs, _outputs(ov_type, attrs, inputs, since))
+            op.verify()  # (the op's own checks, which a Model's would make later)
+        except (FrontendError, VerifyException) as e:
+            text = str(e).strip().splitlines()
+            raise LowpassError(f"{opset_name}.{name}(): {ov_type}{shown}: "
+                               f"{text[0] if text else type(e).__name__}") from None
         return OpsetNode.new(op, ov_type, node_name)
 
     function.__name__ = function.__qualname__ = name
     function.__signature__ = signature  # type: ignore[attr-defined]
     function.__doc__ = f"OpenVINO's `{opset_name}.{name}`: builds a {ov_type} node."
     return function
+
+
+_IR_INPUT_ORDER: dict[tuple[str, str], tuple[int, ...]] = {
+    # openvino's opset1.batch_norm_inference(data, gamma, beta, mean, variance) makes
+    # BatchNormInference-0, whose inputs are gamma, beta, data, mean, variance
+    ("BatchNormInference", "opset1"): (1, 2, 0, 3, 4),
+}
+"""The IR's input order of a function's op where it is not the function's parameters'."""
+
+_RNN_TYPES = ("LSTMCell", "LSTMSequence", "GRUCell", "GRUSequence", "RNNCell", "RNNSequence")
+
+
+def _as_openvino_does(ov_type: str, since: str, values: dict[str, Any]) -> None:
+    """What openvino's functions do with their arguments before they make the op (its
+    `opsetN/ops.py`): defaults that depend on other arguments, arguments that a mode ignores;
+    an argument lowpass cannot honour is an error rather than dropped."""
+    if ov_type == "Broadcast":
+        mode = values.get("mode", values.get("broadcast_spec"))
+        if str(mode).upper() != "EXPLICIT":
+            values["axes_mapping"] = None  # (read in EXPLICIT mode only)
+    elif ov_type == "ConvolutionBackpropData":
+        spatial = len(values["strides"])
+        for key, fill in (("pads_begin", 0), ("pads_end", 0), ("dilations", 1),
+                          ("output_padding", 0)):
+            if values.get(key) is None:
+                values[key] = [fill] * spatial
+    elif ov_type in _RNN_TYPES and values.get("activations") is not None:
+        values["activations"] = [str(a).lower() for a in values["activations"]]
+    elif ov_type == "AvgPool" and values.get("dilations") is not None:
+        dilations = [int(d) for d in values["dilations"]]
+        if any(d != 1 for d in dilations):
+            raise FrontendError(f"dilations {dilations} are not supported (lowpass reads "
+                                "AvgPool-14, which has none), expected 1s")
+    del since
 
 
 def opset_functions(number: int) -> dict[str, Callable[..., Any]]:
@@ -364,7 +448,7 @@ def opset_functions(number: int) -> dict[str, Callable[..., Any]]:
 
 def _element_type(dtype: Any) -> Any:
     """The IR element type of a numpy dtype, a `Type` or an OpenVINO type name."""
-    name = Type(dtype).get_type_name()
+    name = _type(dtype).get_type_name()
     element = ir_opset.ELEMENT_TYPES.get(name)
     if element is None:
         raise LowpassError(f"element type {name} is not supported, expected one of "
@@ -392,7 +476,7 @@ def constant(value: Any, dtype: Any = None, name: str | None = None,
              *, shared_memory: bool = False) -> Node:
     """A constant of `value` (an array, a list or a scalar), of `dtype` if given."""
     del shared_memory  # (the constant's bytes are copied into the IR either way)
-    array = np.asarray(value, dtype=None if dtype is None else Type(dtype).to_dtype())
+    array = np.asarray(value, dtype=None if dtype is None else _type(dtype).to_dtype())
     _element_type(array.dtype)
     try:
         op = infrastructure.ConstantOp.from_array(array)
@@ -476,8 +560,9 @@ def model_module(first: Any = None, *args: Any, **kwargs: Any) -> ModuleOp:
         raise TypeError(f"Model(): unexpected arguments {', '.join(kwargs)}")
     if results is None or parameters is None:
         raise TypeError("Model(): expected results and parameters")
+    number = next(_MODELS)  # (every model takes one, named or not, as OpenVINO's)
     return _GraphCopy(_as_list(results), _as_list(sinks or []),
-                      _as_list(parameters)).module(name or _default_name("Model"))
+                      _as_list(parameters)).module(name or f"Model{number}")
 
 
 class _GraphCopy:

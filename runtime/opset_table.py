@@ -71,7 +71,7 @@ FUNCTIONS: tuple[tuple[str, int, str, str], ...] = (
     ("mod", 1, "Mod", "left_node right_node @auto_broadcast='NUMPY'"),
     ("multiply", 1, "Multiply", "left_node right_node @auto_broadcast='NUMPY'"),
     ("negative", 1, "Negative", "node"),
-    ("normalize_l2", 1, "NormalizeL2", "data axes @eps @eps_mode:mode"),
+    ("normalize_l2", 1, "NormalizeL2", "data axes @eps @eps_mode"),
     ("not_equal", 1, "NotEqual", "left_node right_node @auto_broadcast='NUMPY'"),
     ("pad", 1, "Pad", "arg pads_begin pads_end @pad_mode arg_pad_value=None"),
     ("power", 1, "Power", "left_node right_node @auto_broadcast='NUMPY'"),

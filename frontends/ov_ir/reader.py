@@ -399,6 +399,8 @@ def build_op(
     ports = [Node("port", {"id": str(i)}, 0) for i in range(outputs)]
     layer = _Layer(node, "0", ov_type, ov_type, opset_name, [], ports)
     reader = _GraphReader(ctx, Node("net", {}, 0), body=False)
+    for i in range(1, outputs):  # (each output read: MaxPool-8 keeps its indices)
+        reader.edges[(f"reader{i}", "0")] = ("0", str(i), node)
     try:
         return reader.plain_layer_op(layer, inputs)
     except _LayerError as e:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -223,3 +224,120 @@ def test_saved_model_reads_in_openvino() -> None:
         # FakeQuantize step of 4/255: at most one step, and rarely)
         np.testing.assert_allclose(a, b, atol=2 * 4 / 255 * 1.001)  # (two requests)
         assert np.mean(np.abs(a - b) <= 1e-5) > 0.99
+
+
+def _both(build: Any, device: str = "CPU") -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """`build(ov, ops13, ops_of)` -> (outputs, parameters, feeds), run with lowpass on
+    `device` and with openvino on CPU: their outputs."""
+    ov = _openvino()
+    results = []
+    for lib, dev in ((lowpass, device), (ov, "CPU")):
+        def ops_of(n: int, lib: Any = lib) -> Any:
+            return importlib.import_module(f"{lib.__name__}.opset{n}")
+        outputs, params, feeds = build(lib, ops_of)
+        compiled = lib.compile_model(lib.Model(outputs, params, "m"), dev)
+        answer = compiled(feeds)
+        results.append([np.asarray(answer[i]) for i in range(len(compiled.outputs))])
+    return results[0], results[1]
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_fixed_arguments_as_openvinos(device: str) -> None:
+    """Arguments that openvino's functions take as their own: NormalizeL2's eps_mode,
+    opset1.batch_norm_inference's inputs (gamma, beta, data... in the IR), a Broadcast's
+    axes_mapping outside EXPLICIT mode (ignored), ConvolutionBackpropData's dilations, pads
+    and output_padding (None: from the strides' rank), RNN activations in any case, Python
+    `int` and `float` as i32 and f32, opset1.max_pool's single output."""
+    data = RNG.standard_normal((2, 3, 4, 4)).astype(np.float32)
+    weights = RNG.standard_normal((3, 2, 2, 2)).astype(np.float32)
+    stats = [RNG.standard_normal(3).astype(np.float32) for _ in range(3)]
+    variance = RNG.random(3).astype(np.float32) + 0.5
+    cell = [RNG.standard_normal(s).astype(np.float32) for s in ((2, 3), (2, 3), (9, 3), (9, 3))]
+
+    def build(ov: Any, ops_of: Any) -> Any:
+        o1, o8, o13 = ops_of(1), ops_of(8), ops_of(13)
+        x = o13.parameter([2, 3, 4, 4], np.float32, name="x")
+        norm = o13.normalize_l2(x, np.array([1], np.int64), 1e-6, "max")
+        bn = o1.batch_norm_inference(x, *stats, variance, 1e-3)
+        wide = o8.broadcast(o13.reduce_sum(x, np.array([0], np.int64), False),
+                            np.array([2, 3, 4, 4], np.int64), "BIDIRECTIONAL")
+        deconv = o13.convolution_backprop_data(x, weights, [1, 1])
+        pool = o1.max_pool(x, [2, 2], [0, 0], [0, 0], [2, 2])
+        h = o13.gru_cell(*cell, np.zeros(9, np.float32), 3, ["Sigmoid", "TANH"])
+        as_int = o13.convert(o13.multiply(x, np.float32(3)), int)
+        back = o13.convert(as_int, float)
+        return [norm, bn, wide, deconv, pool, h, as_int, back], [x], [data]
+
+    ours, theirs = _both(build, device)
+    assert [a.dtype for a in ours] == [a.dtype for a in theirs]
+    assert ours[6].dtype == np.int32 and ours[7].dtype == np.float32
+    for a, b in zip(ours, theirs, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-5)
+
+
+def test_fixed_nodes_as_openvinos() -> None:
+    """OpenVINO's type names (`Softmax`, `HSwish`, `CumSum`, `IsNaN`, `ScatterNDUpdate`) and
+    default names (`Softmax_3`, `Model4`), reflected operators (`array + node`), and an op's
+    own checks at the call (opset1.batch_norm_inference of a rank-1 data), in one line."""
+    ov = _openvino()
+    ops: Any = lowpass.opset13  # type: ignore[attr-defined]
+    theirs = importlib.import_module(f"{ov.__name__}.opset13")
+    for lib in (ops, theirs):
+        x = lib.parameter([2, 3], np.float32, name="x")
+        nodes = [lib.softmax(x, 1), lib.hswish(x), lib.hsigmoid(x), lib.softplus(x),
+                 lib.cum_sum(x, np.int64(1)), lib.is_nan(x),
+                 lib.scatter_nd_update(x, np.array([[1]], np.int64), np.ones((1, 3), np.float32))]
+        types = [n.get_type_name() for n in nodes]
+        assert types == ["Softmax", "HSwish", "HSigmoid", "SoftPlus", "CumSum", "IsNaN",
+                         "ScatterNDUpdate"]
+        for node, type_name in zip(nodes, types, strict=True):
+            assert re.fullmatch(f"{type_name}_[0-9]+", node.get_friendly_name())
+    x = ops.parameter([2], np.float32, name="x")
+    y = np.full(2, 10, np.float32) - x
+    y = np.float32(2) * (np.ones(2, np.float32) + y) / np.full(2, 4, np.float32)
+    assert y.get_type_name() == "Divide"
+    assert (np.full(2, 4, np.float32) / x).get_type_name() == "Divide"
+    model = lowpass.Model([y], [x])
+    assert re.fullmatch("Model[0-9]+", model.get_friendly_name())
+    data = np.array([1.0, 3.0], np.float32)
+    np.testing.assert_allclose(lowpass.compile_model(model, "REFERENCE")(data)[0],
+                               2 * (1 + (10 - data)) / 4)
+    small = [ops.parameter([3], np.float32) for _ in range(5)]
+    with pytest.raises(LowpassError, match=r"^opset1\.batch_norm_inference\(\): "
+                       r"BatchNormInference: data must have rank >= 2"):
+        lowpass.opset1.batch_norm_inference(*small, 1e-3)  # type: ignore[attr-defined]
+
+
+def test_avg_pool16_dilations_are_refused_not_dropped() -> None:
+    """lowpass reads AvgPool-14 (no dilations): opset16.avg_pool with dilations other than 1
+    fails in one line rather than pooling without them."""
+    ops: Any = lowpass.opset16  # type: ignore[attr-defined]
+    x = ops.parameter([1, 3, 10, 10], np.float32, name="x")
+    node = ops.avg_pool(x, [2, 2], [1, 1], [1, 1], [2, 2], False, "floor", None, [1, 1])
+    assert node.get_output_partial_shape(0) == [1, 3, 6, 6]
+    with pytest.raises(LowpassError, match=r"^opset16\.avg_pool\(\): AvgPool: dilations "
+                       r"\[2, 2\] are not supported"):
+        ops.avg_pool(x, [2, 2], [1, 1], [1, 1], [2, 2], False, "floor", None, [2, 2])
+
+
+def _activations(ov: Any, ops: Any) -> Any:
+    x = ops.parameter([1, 2, 4, 4], np.float32, name="x")
+    y = ops.softplus(ops.hsigmoid(ops.hswish(x)))
+    y = ops.cum_sum(y, np.int64(3))
+    pooled = ops.max_pool(y, [1, 1], [1, 1], [0, 0], [0, 0], [2, 2])
+    updated = ops.scatter_nd_update(pooled.output(0), np.array([[0]], np.int64),
+                                    np.zeros((1, 2, 3, 3), np.float32))
+    return ov.Model([ops.is_nan(updated).output(0), pooled.output(1)], [x], "activations")
+
+
+def test_type_names_of_a_models_nodes_are_openvinos() -> None:
+    """`get_ordered_ops()`' type names, also those that are not the CamelCase of the op's
+    name (HSwish, IsNaN, CumSum, ScatterNDUpdate, MaxPool-8...)."""
+    ours = [n.get_type_name()
+            for n in _activations(lowpass, lowpass.opset13).get_ordered_ops()]  # type: ignore[attr-defined]
+    assert {"HSwish", "HSigmoid", "SoftPlus", "CumSum", "MaxPool", "ScatterNDUpdate",
+            "IsNaN"} <= set(ours)
+    ov = _openvino()
+    opset = importlib.import_module(f"{ov.__name__}.opset13")
+    theirs = [n.get_type_name() for n in _activations(ov, opset).get_ordered_ops()]
+    assert sorted(ours) == sorted(theirs)
