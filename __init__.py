@@ -47,6 +47,7 @@ if TYPE_CHECKING:
         serialize,
     )
     from lowpass.runtime.core import get_batch, set_batch
+    from lowpass.runtime.nodes import Node, Output
 
 # Public name -> the module that defines it.
 _LAZY_NAMES = {
@@ -59,6 +60,8 @@ _LAZY_NAMES = {
     "Layout": "lowpass.runtime",
     "LowpassError": "lowpass.runtime",
     "Model": "lowpass.runtime",
+    "Node": "lowpass.runtime.nodes",
+    "Output": "lowpass.runtime.nodes",
     "PartialShape": "lowpass.runtime",
     "Port": "lowpass.runtime",
     "ProfilingInfo": "lowpass.runtime",
@@ -92,6 +95,8 @@ __all__ = [
     "Layout",
     "LowpassError",
     "Model",
+    "Node",
+    "Output",
     "PartialShape",
     "Port",
     "ProfilingInfo",
@@ -157,7 +162,7 @@ if not any(isinstance(finder, _OpsetModules) for finder in sys.meta_path):
 
 def __getattr__(name: str) -> Any:
     if _OpsetModules.number(f"lowpass.{name}") is not None or name in (
-            "preprocess", "layout_helpers"):  # (modules, as openvino's)
+            "preprocess", "layout_helpers", "op"):  # (modules, as openvino's)
         value: Any = importlib.import_module(f"lowpass.{name}")
         globals()[name] = value
         return value

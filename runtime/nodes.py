@@ -143,3 +143,7 @@ class NodeOutput:
     def __repr__(self) -> str:
         return (f"<Output: names[{self.node.get_friendly_name()}] shape"
                 f"{self.get_partial_shape()} type: {self.get_element_type()}>")
+
+
+Output = NodeOutput
+"""OpenVINO's name of a node's output (`openvino.Output`)."""

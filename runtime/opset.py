@@ -87,14 +87,30 @@ class OpsetNode(Node):
             role: str | None = None) -> OpsetNode:
         """The node of a newly built op, named `name` or, as OpenVINO names it, after its
         type and a number that every node takes."""
-        # (OpenVINO's type name, `Softmax` for the IR's SoftMax: the op's own name is the
-        # dialect's, `Hswish` for HSwish)
-        type_name = TYPE_NAMES.get(type_name, type_name)
-        vars(operation)[_ROLE] = role if role is not None else type_name
-        number = _default_name(type_name)
-        node = OpsetNode(operation)
-        node.set_friendly_name(name if name is not None else number)
+        node = OpsetNode.of(operation) if role is None else _NODE_CLASSES[role].__new__(
+            _NODE_CLASSES[role])
+        OpsetNode.__init__(node, operation)
+        node.begin(type_name, name, role)
         return node
+
+    @staticmethod
+    def of(operation: Operation) -> OpsetNode:
+        """The node of a built op: a `Parameter`, `Constant` or `Result` for theirs."""
+        role = vars(operation).get(_ROLE)
+        cls = _NODE_CLASSES.get(role) if isinstance(role, str) else None
+        if cls is None and isinstance(operation, infrastructure.ConstantOp):
+            cls = Constant
+        node = (cls or OpsetNode).__new__(cls or OpsetNode)
+        OpsetNode.__init__(node, operation)
+        return node
+
+    def begin(self, type_name: str, name: str | None, role: str | None = None) -> None:
+        """Name the new node's op and keep its OpenVINO type name (`Softmax` for the IR's
+        SoftMax: the op's own name is the dialect's)."""
+        type_name = TYPE_NAMES.get(type_name, type_name)
+        vars(self.operation)[_ROLE] = role if role is not None else type_name
+        number = _default_name(type_name)
+        self.set_friendly_name(name if name is not None else number)
 
     def get_type_name(self) -> str:
         return vars(self.operation).get(_ROLE) or super().get_type_name()
@@ -120,7 +136,7 @@ class OpsetNode(Node):
                                f"{index + 1}")
         value = self.operation.operands[index]
         assert isinstance(value, OpResult)
-        return OpsetOutput(OpsetNode(value.op), value.index)
+        return OpsetOutput(OpsetNode.of(value.op), value.index)
 
     def input_values(self) -> list[OpsetOutput]:
         return [self.input_value(i) for i in range(self.get_input_size())]
@@ -464,32 +480,112 @@ def _dims(shape: Any) -> list[int]:
     return [DYNAMIC if d is None else int(d) for d in partial.to_dims()]
 
 
-def parameter(shape: Any, dtype: Any = np.float32, name: str | None = None) -> Node:
+def parameter(shape: Any, dtype: Any = np.float32, name: str | None = None) -> Parameter:
     """A model input (OpenVINO's `parameter(shape, dtype, name)`): `shape` a list of ints
     (-1 or None: dynamic), a `PartialShape` or its text."""
-    placeholder = UnrealizedConversionCastOp.create(
-        result_types=[tensor(_dims(shape), _element_type(dtype))])
-    return OpsetNode.new(placeholder, "Parameter", name, role="Parameter")
+    return Parameter(dtype, shape, name=name)
 
 
 def constant(value: Any, dtype: Any = None, name: str | None = None,
-             *, shared_memory: bool = False) -> Node:
+             *, shared_memory: bool = False) -> Constant:
     """A constant of `value` (an array, a list or a scalar), of `dtype` if given."""
-    del shared_memory  # (the constant's bytes are copied into the IR either way)
-    array = np.asarray(value, dtype=None if dtype is None else _type(dtype).to_dtype())
-    _element_type(array.dtype)
-    try:
-        op = infrastructure.ConstantOp.from_array(array)
-    except (ValueError, TypeError) as e:
-        raise LowpassError(f"constant: {e}") from None
-    return OpsetNode.new(op, "Constant", name)
+    node = Constant(np.asarray(value, dtype=None if dtype is None else _type(dtype).to_dtype()),
+                    shared_memory)
+    if name is not None:
+        node.set_friendly_name(name)
+    return node
 
 
-def result(data: Any, name: str | None = None) -> Node:
+def result(data: Any, name: str | None = None) -> Result:
     """A model output reading `data` (OpenVINO's `result`)."""
-    value = as_value(data, "result(data)")
-    placeholder = UnrealizedConversionCastOp.create(operands=[value], result_types=[value.type])
-    return OpsetNode.new(placeholder, "Result", name, role="Result")
+    node = Result(data)
+    if name is not None:
+        node.set_friendly_name(name)
+    return node
+
+
+class Parameter(OpsetNode):
+    """OpenVINO's `op.Parameter(element_type, shape)`: a model input, a placeholder op until a
+    `Model` makes it an argument of its graph."""
+
+    __slots__ = ()
+
+    def __init__(self, element_type: Any, shape: Any, *, name: str | None = None) -> None:
+        placeholder = UnrealizedConversionCastOp.create(
+            result_types=[tensor(_dims(shape), _element_type(element_type))])
+        super().__init__(placeholder)
+        self.begin("Parameter", name, role="Parameter")
+
+    @property
+    def partial_shape(self) -> PartialShape:
+        return self.get_partial_shape()
+
+    @property
+    def element_type(self) -> Type | str:
+        return self.get_element_type()
+
+
+class Constant(OpsetNode):
+    """OpenVINO's `op.Constant(array, shared_memory=False)` or `op.Constant(element_type,
+    shape, values)`: `get_data()` its values."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, shared_memory: bool = False) -> None:
+        del shared_memory  # (the constant's bytes are copied into the IR either way)
+        array: np.ndarray
+        if len(args) == 3:
+            element_type, shape, values = args
+            dtype = _type(element_type).to_dtype()
+            dims = [int(d) for d in _dims(shape)]
+            flat = np.asarray(values, dtype=dtype).reshape(-1)
+            array = np.full(dims, flat[0], dtype) if flat.size == 1 else flat.reshape(dims)
+        elif len(args) in (1, 2):  # (an array, or a Tensor: its data; shared_memory)
+            value: Any = args[0]
+            array = np.asarray(getattr(value, "data", value) if _is_tensor(value) else value)
+        else:
+            raise TypeError("Constant(): expected (array) or (element_type, shape, values)")
+        _element_type(array.dtype)
+        try:
+            op = infrastructure.ConstantOp.from_array(array)
+        except (ValueError, TypeError) as e:
+            raise LowpassError(f"constant: {e}") from None
+        super().__init__(op)
+        self.begin("Constant", None)
+
+    def get_data(self) -> np.ndarray:
+        operation = self.operation
+        assert isinstance(operation, infrastructure.ConstantOp)
+        return operation.array()
+
+    @property
+    def data(self) -> np.ndarray:
+        return self.get_data()
+
+    def get_vector(self) -> np.ndarray:
+        return self.get_data().reshape(-1)
+
+
+def _is_tensor(value: object) -> bool:
+    """A `Tensor` (its `data` the array), where an ndarray's `data` is its memory."""
+    return not isinstance(value, np.ndarray) and hasattr(value, "data")
+
+
+class Result(OpsetNode):
+    """OpenVINO's `op.Result(output)`: a model output reading `output` (a node's first
+    output, an output or a value)."""
+
+    __slots__ = ()
+
+    def __init__(self, data: Any) -> None:
+        value = as_value(data, "Result(data)")
+        placeholder = UnrealizedConversionCastOp.create(operands=[value],
+                                                        result_types=[value.type])
+        super().__init__(placeholder)
+        self.begin("Result", None, role="Result")
+
+
+_NODE_CLASSES: dict[str, type[OpsetNode]] = {"Parameter": Parameter, "Result": Result}
 
 
 def read_value(*args: Any, name: str | None = None, **kwargs: Any) -> Node:

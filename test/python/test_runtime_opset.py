@@ -341,3 +341,33 @@ def test_type_names_of_a_models_nodes_are_openvinos() -> None:
     opset = importlib.import_module(f"{ov.__name__}.opset13")
     theirs = [n.get_type_name() for n in _activations(ov, opset).get_ordered_ops()]
     assert sorted(ours) == sorted(theirs)
+
+
+def _with_op_classes(ov: Any, ops: Any) -> Any:
+    """A model built with `ov.op`'s classes, as openvino's documentation builds some."""
+    x = ov.op.Parameter(ov.Type.f32, ov.Shape([2, 3]))
+    x.set_friendly_name("x")
+    bias = ov.op.Constant(ov.Type.f32, ov.Shape([3]), [0.5, -1.0, 2.0])
+    scale = ov.op.Constant(np.full((1, 3), 2, np.float32))
+    y = ops.multiply(ops.add(x, bias), scale)
+    return ov.Model([ov.op.Result(y.output(0))], [x], "classes")
+
+
+def test_op_classes_and_node_types_as_openvinos() -> None:
+    ops: Any = lowpass.opset13  # type: ignore[attr-defined]
+    model = _with_op_classes(lowpass, ops)
+    x = ops.parameter([1], np.int32)
+    assert isinstance(x, lowpass.op.Parameter) and isinstance(x, lowpass.Node)  # type: ignore[attr-defined]
+    assert isinstance(x.output(0), lowpass.Output)
+    y = ops.add(x, np.int32(3))
+    assert isinstance(y.input_value(1).get_node(), lowpass.op.Constant)  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(y.input_value(1).get_node().get_data(), 3)
+    constant = lowpass.op.Constant(lowpass.Type.i64, lowpass.Shape([2, 2]), [7])  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(constant.get_data(), np.full((2, 2), 7))
+    data = RNG.standard_normal((2, 3)).astype(np.float32)
+    ours = lowpass.compile_model(model, "CPU")({"x": data})[0]
+    np.testing.assert_allclose(ours, (data + [0.5, -1.0, 2.0]) * 2, rtol=1e-6)
+    ov = _openvino()
+    opset = importlib.import_module(f"{ov.__name__}.opset13")
+    theirs = ov.compile_model(_with_op_classes(ov, opset), "CPU")({"x": data})[0]
+    np.testing.assert_allclose(ours, theirs, rtol=1e-6)
