@@ -7,7 +7,7 @@ runs as with openvino. `operation` is the xDSL op itself.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from xdsl.dialects.builtin import SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Operation
@@ -55,6 +55,13 @@ class Node:
 
     def get_output_size(self) -> int:
         return len(self.operation.results)
+
+    def get_attributes(self) -> dict[str, Any]:
+        """Its attributes as OpenVINO IR names them, with Python values (OpenVINO's
+        `get_attributes()`: `{'strides': [1, 1], 'auto_pad': 'explicit', ...}`)."""
+        from lowpass.frontends.ov_ir.writer import op_attributes
+
+        return op_attributes(self.operation)
 
     def get_output_partial_shape(self, index: int = 0) -> PartialShape:
         return partial_shape_of(self._output_type(index))

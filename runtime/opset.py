@@ -520,6 +520,13 @@ class Parameter(OpsetNode):
     def partial_shape(self) -> PartialShape:
         return self.get_partial_shape()
 
+    def get_attributes(self) -> dict[str, Any]:
+        dims = self.get_partial_shape().to_dims()
+        element_type = self.get_element_type()
+        return {"shape": [-1 if d is None else d for d in dims],
+                "element_type": element_type.get_type_name()
+                if isinstance(element_type, Type) else element_type}
+
     @property
     def element_type(self) -> Type | str:
         return self.get_element_type()
@@ -583,6 +590,9 @@ class Result(OpsetNode):
                                                         result_types=[value.type])
         super().__init__(placeholder)
         self.begin("Result", None, role="Result")
+
+    def get_attributes(self) -> dict[str, Any]:
+        return {}
 
 
 _NODE_CLASSES: dict[str, type[OpsetNode]] = {"Parameter": Parameter, "Result": Result}

@@ -32,6 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import quoteattr, unescape
 
 import numpy as np
@@ -807,6 +808,40 @@ def _format_attr(spec: opset.AttrSpec, value: Attribute) -> str:
     raise AssertionError(f"unknown attribute kind {kind}")
 
 
+def op_attributes(op: Operation) -> dict[str, Any]:
+    """The `<data>` attributes the writer gives `op`'s layer, as Python values by their kind
+    (ints a list, a bool, a float, a name): what OpenVINO's `Node.get_attributes()` returns.
+    ReadValue and Assign have their variable's; an op with no layer form has none."""
+    if isinstance(op, state.ReadValueOp | state.AssignOp):
+        return {"variable_id": op.variable_name}
+    if isinstance(op, infrastructure.ConstantOp):
+        return {"element_type": opset.ELEMENT_TYPE_NAMES.get(element_type_of(op.value.type),
+                                                             str(op.value.type)),
+                "shape": list(_dims(op.value.type))}
+    entry = opset.WRITE_ENTRIES.get(type(op))
+    if entry is None:
+        return {}
+    attributes: dict[str, Any] = {}
+    for spec in entry.attrs:
+        text = _format_attr(spec, getattr(op, spec.prop))
+        kind = spec.kind
+        if kind == "ints":
+            attributes[spec.ov] = [int(v) for v in text.split(",")] if text else []
+        elif kind == "int":
+            attributes[spec.ov] = int(text)
+        elif kind == "bool":
+            attributes[spec.ov] = text == "true"
+        elif kind in ("f32", "f64"):
+            attributes[spec.ov] = float(text)
+        elif kind == "strs":
+            attributes[spec.ov] = text.split(",") if text else []
+        elif kind == "f32s":
+            attributes[spec.ov] = [float(v) for v in text.split(",")] if text else []
+        else:  # (str, enum, ENUM, etype: the name)
+            attributes[spec.ov] = text
+    return attributes
+
+
 def _name(value: Attribute) -> str:
     """The text of an enum attribute or a string attribute."""
     if isinstance(value, StringAttr):
@@ -820,4 +855,4 @@ def _float_attr(value: Attribute) -> FloatAttr[AnyFloat]:
     return value
 
 
-__all__ = ["serialize_ov_ir", "write_ov_ir"]
+__all__ = ["op_attributes", "serialize_ov_ir", "write_ov_ir"]

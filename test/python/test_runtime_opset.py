@@ -371,3 +371,43 @@ def test_op_classes_and_node_types_as_openvinos() -> None:
     opset = importlib.import_module(f"{ov.__name__}.opset13")
     theirs = ov.compile_model(_with_op_classes(ov, opset), "CPU")({"x": data})[0]
     np.testing.assert_allclose(ours, theirs, rtol=1e-6)
+
+
+def _attribute_cases(ops: Any) -> list[Any]:
+    x = ops.parameter([1, 4, 8, 8], np.float32, name="x")
+    weights = np.ones((4, 4, 3, 3), np.float32)
+    zero, one = np.float32(0), np.float32(1)
+    return [
+        x,
+        ops.constant(np.ones((2, 3), np.int32)),
+        ops.convolution(x, weights, [2, 2], [1, 0], [1, 0], [1, 1]),
+        ops.group_convolution(x, np.ones((4, 1, 1, 3, 3), np.float32), [1, 1], [1, 1], [1, 1],
+                              [1, 1]),
+        ops.avg_pool(x, [1, 1], [0, 0], [0, 0], [2, 2], True),
+        ops.max_pool(x, [2, 2], [1, 1], [0, 0], [0, 0], [2, 2]),
+        ops.fake_quantize(x, zero, one, zero, one, 255),
+        ops.softmax(x, 1),
+        ops.convert(x, np.int32),
+        ops.relu(x),
+        ops.topk(x, np.int64(2), 1, "max", "value"),
+        ops.matmul(x, x, False, True),
+        ops.reduce_mean(x, np.array([2, 3], np.int64), True),
+        ops.concat([x, x], 1),
+        ops.split(x, np.int64(1), 2),
+        ops.gelu(x, "tanh"),
+        ops.mvn(x, np.array([2, 3], np.int64), True, 1e-6, "inside_sqrt"),
+        ops.strided_slice(x, np.array([0, 1], np.int64), np.array([1, 3], np.int64),
+                          np.array([1, 1], np.int64), [0, 0], [1, 0]),
+        ops.read_value(np.zeros((1, 4, 8, 8), np.float32), "state", np.float32, [1, 4, 8, 8]),
+    ]
+
+
+def test_get_attributes_as_openvinos() -> None:
+    ours = _attribute_cases(lowpass.opset13)  # type: ignore[attr-defined]
+    ov = _openvino()
+    theirs = _attribute_cases(importlib.import_module(f"{ov.__name__}.opset13"))
+    for mine, other in zip(ours, theirs, strict=True):
+        expected = other.get_attributes()
+        if mine.get_type_name() == "ReadValue":  # (lowpass keeps the variable by its id)
+            expected = {"variable_id": expected["variable_id"]}
+        assert mine.get_attributes() == expected, mine.get_type_name()
