@@ -1200,22 +1200,27 @@ def set_batch(model: Model, batch_size: Dimension | int = -1) -> None:
             f"message is: {str(e).splitlines()[0]}") from None
 
 
-@dataclass(frozen=True)
+@dataclass
 class VariableInfo:
     """OpenVINO's `op.util.VariableInfo`: `variable_id`, `data_shape` (a `PartialShape`, equal
     to the tuple of its dimensions, None where dynamic) and `data_type` (a `Type`, equal to
-    its MLIR spelling)."""
+    its MLIR spelling; None: not given). `VariableInfo()` and its fields set one by one, as
+    with OpenVINO's, describe a variable that `lowpass.opsetN.read_value` makes."""
 
-    variable_id: str
-    data_shape: PartialShape
-    data_type: Type
+    variable_id: str = ""
+    data_shape: PartialShape = field(default_factory=PartialShape.dynamic)
+    data_type: Type | None = None
 
 
-@dataclass(frozen=True)
+@dataclass
 class ModelVariable:
-    """A variable of a model (OpenVINO's `op.util.Variable`)."""
+    """A variable (OpenVINO's `op.util.Variable`): a model's (`get_variables()`), or one
+    made of a `VariableInfo` for `read_value` / `assign` (`lowpass.op.util.Variable(info)`)."""
 
     info: VariableInfo
+
+    def update(self, info: VariableInfo) -> None:
+        self.info = info
 
     @staticmethod
     def of(op: Any) -> ModelVariable:

@@ -600,21 +600,33 @@ _NODE_CLASSES: dict[str, type[OpsetNode]] = {"Parameter": Parameter, "Result": R
 
 def read_value(*args: Any, name: str | None = None, **kwargs: Any) -> Node:
     """A variable's value (OpenVINO's `read_value(init_value, variable_id, variable_type=None,
-    variable_shape=None, name=None)`, or without `init_value`): the variable's type is the
-    given one, else the initializer's."""
-    without_init = isinstance(args[0], str) if args else "init_value" not in kwargs
-    if without_init:
-        init = None
-        bound = inspect.signature(_read_value_without_init).bind(*args, **kwargs)
+    variable_shape=None, name=None)`, or without `init_value`; or of a `Variable`:
+    `read_value(ov_variable)`, `read_value(init_value, ov_variable)`): the variable's type is
+    the given one, else the initializer's."""
+    given = [*args, *kwargs.values()]
+    variable = next((v for v in given if _is_variable(v)), None)
+    if variable is not None:
+        init_value = kwargs.get("init_value", args[0] if args and args[0] is not variable
+                                else None)
+        variable_id, var_type = _variable_of(variable)
+        init = as_value(init_value, "read_value(init_value)") if init_value is not None else None
     else:
-        bound = inspect.signature(_read_value_with_init).bind(*args, **kwargs)
-        init = as_value(bound.arguments["init_value"], "read_value(init_value)")
-    arguments = bound.arguments
-    variable_id = arguments["variable_id"]
-    var_type = init.type if init is not None else None
-    if arguments.get("variable_type") is not None and arguments.get("variable_shape") is not None:
-        var_type = tensor(_dims(arguments["variable_shape"]),
-                          _element_type(arguments["variable_type"]))
+        without_init = isinstance(args[0], str) if args else "init_value" not in kwargs
+        if without_init:
+            init = None
+            bound = inspect.signature(_read_value_without_init).bind(*args, **kwargs)
+        else:
+            bound = inspect.signature(_read_value_with_init).bind(*args, **kwargs)
+            init = as_value(bound.arguments["init_value"], "read_value(init_value)")
+        arguments = bound.arguments
+        variable_id = arguments["variable_id"]
+        var_type = None
+        if (arguments.get("variable_type") is not None
+                and arguments.get("variable_shape") is not None):
+            var_type = tensor(_dims(arguments["variable_shape"]),
+                              _element_type(arguments["variable_type"]))
+    if var_type is None:
+        var_type = init.type if init is not None else None
     if var_type is None:
         raise LowpassError(f"read_value: variable '{variable_id}' needs an init_value or a "
                            "variable_type and variable_shape")
@@ -625,6 +637,27 @@ def read_value(*args: Any, name: str | None = None, **kwargs: Any) -> Node:
                          "ReadValue", name)
 
 
+def _is_variable(value: object) -> bool:
+    """An `op.util.Variable` (a model's, or one of a `VariableInfo`)."""
+    return callable(getattr(value, "get_info", None))
+
+
+def _variable_of(variable: Any) -> tuple[str, Any]:
+    """A `Variable`'s id and its type where its info gives one (a type and a shape of known
+    rank), else None."""
+    info = variable.get_info()
+    variable_id = str(info.variable_id)
+    if not variable_id:
+        raise LowpassError("read_value: the Variable's info has no variable_id")
+    shape, data_type = info.data_shape, info.data_type
+    if data_type is None or str(data_type) in ("dynamic", "undefined"):
+        return variable_id, None
+    partial = shape if isinstance(shape, PartialShape) else PartialShape(shape)
+    if partial.rank.is_dynamic:
+        return variable_id, None
+    return variable_id, tensor(_dims(partial), _element_type(data_type))
+
+
 def _read_value_with_init(init_value: Any, variable_id: str, variable_type: Any = None,
                           variable_shape: Any = None) -> None: ...
 
@@ -633,11 +666,13 @@ def _read_value_without_init(variable_id: str, variable_type: Any = None,
                              variable_shape: Any = None) -> None: ...
 
 
-def assign(new_value: Any, variable_id: str, name: str | None = None) -> Node:
-    """Writes `new_value` into the variable (OpenVINO's `assign`): a sink, which a `Model`
-    takes in its `sinks`."""
+def assign(new_value: Any, variable_id: Any, name: str | None = None) -> Node:
+    """Writes `new_value` into the variable (OpenVINO's `assign(new_value, variable_id)`, or
+    of a `Variable`): a sink, which a `Model` takes in its `sinks`."""
     value = as_value(new_value, "assign(new_value)")
-    return OpsetNode.new(state.AssignOp(variable_id, value), "Assign", name)
+    if _is_variable(variable_id):
+        variable_id = _variable_of(variable_id)[0]
+    return OpsetNode.new(state.AssignOp(str(variable_id), value), "Assign", name)
 
 
 # ---- Model ---------------------------------------------------------------------------------
@@ -652,29 +687,40 @@ def _as_list(value: Any) -> list[Any]:
 def model_module(first: Any = None, *args: Any, **kwargs: Any) -> ModuleOp:
     """The module of OpenVINO's `Model(results, parameters, name="")` or
     `Model(results, sinks, parameters, name="")` (results: nodes, outputs or Results)."""
-    if len(args) >= 2 and not isinstance(args[1], str):
-        args = args[:3]
-        sinks, parameters, name = (list(args) + [None])[:3]
-    else:
-        sinks = None
-        parameters, name = (list(args) + [None, None])[:2]
+    # (OpenVINO's forms: results, [sinks,] parameters, [variables,] name)
+    lists = [a for a in args if not isinstance(a, str)]
+    name = next((a for a in args if isinstance(a, str)), None)
+    sinks = parameters = variables = None
+    if len(lists) == 1:
+        parameters = lists[0]
+    elif len(lists) == 2 and _as_list(lists[1]) and all(
+            _is_variable(v) for v in _as_list(lists[1])):
+        parameters, variables = lists
+    elif len(lists) == 2:
+        sinks, parameters = lists
+    elif len(lists) == 3:
+        sinks, parameters, variables = lists
+    elif lists:
+        raise TypeError("Model(): expected results, [sinks,] parameters, [variables,] name")
     results = kwargs.pop("results", first)
     sinks = kwargs.pop("sinks", sinks)
     parameters = kwargs.pop("parameters", parameters)
+    variables = kwargs.pop("variables", variables)
     name = kwargs.pop("name", name)
     if kwargs:
         raise TypeError(f"Model(): unexpected arguments {', '.join(kwargs)}")
     if results is None or parameters is None:
         raise TypeError("Model(): expected results and parameters")
     number = next(_MODELS)  # (every model takes one, named or not, as OpenVINO's)
-    return _GraphCopy(_as_list(results), _as_list(sinks or []),
-                      _as_list(parameters)).module(name or f"Model{number}")
+    return _GraphCopy(_as_list(results), _as_list(sinks or []), _as_list(parameters),
+                      _as_list(variables or [])).module(name or f"Model{number}")
 
 
 class _GraphCopy:
     """The graph that results and sinks reach, copied into a new module's `main`."""
 
-    def __init__(self, results: list[Any], sinks: list[Any], parameters: list[Any]) -> None:
+    def __init__(self, results: list[Any], sinks: list[Any], parameters: list[Any],
+                 variables: list[Any]) -> None:
         self.outputs: list[tuple[str, SSAValue]] = []
         for item in results:
             if isinstance(item, OpsetNode) and item.get_type_name() == "Result":
@@ -692,6 +738,11 @@ class _GraphCopy:
             if not (isinstance(param, OpsetNode) and param.get_type_name() == "Parameter"):
                 raise LowpassError(f"Model(parameters): {param!r} is not a Parameter node")
             self.parameters.append(param)
+        self.declared: list[tuple[str, Any]] = []
+        for variable in variables:
+            if not _is_variable(variable):
+                raise LowpassError(f"Model(variables): {variable!r} is not a Variable")
+            self.declared.append(_variable_of(variable))
 
     def ops(self) -> list[Operation]:
         """The ops the outputs and sinks read, each after those it reads."""
@@ -734,6 +785,9 @@ class _GraphCopy:
             params.append((names[0], arg))
             param_aliases.append(names[1:])
         variables: dict[str, state.VariableOp] = {}
+        for variable_id, var_type in self.declared:  # (`variables`: declared, maybe unread)
+            if var_type is not None:
+                self._variable(variables, variable_id, var_type)
         for op in self.ops():
             if isinstance(op, UnrealizedConversionCastOp):
                 if op not in placeholders:

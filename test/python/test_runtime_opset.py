@@ -411,3 +411,39 @@ def test_get_attributes_as_openvinos() -> None:
         if mine.get_type_name() == "ReadValue":  # (lowpass keeps the variable by its id)
             expected = {"variable_id": expected["variable_id"]}
         assert mine.get_attributes() == expected, mine.get_type_name()
+
+
+def _with_variable(ov: Any, ops: Any, util: Any) -> Any:
+    """OpenVINO's `op.util.Variable` form of a stateful model: the variable described by a
+    `VariableInfo`, read (with an initializer, and without), written, and listed."""
+    info = util.VariableInfo()
+    info.variable_id = "acc"
+    info.data_shape = ov.PartialShape([1, 2])
+    info.data_type = ov.Type.f32
+    variable = util.Variable(info)
+    x = ops.parameter([1, 2], np.float32, name="x")
+    total = ops.add(ops.read_value(np.zeros((1, 2), np.float32), variable), x)
+    unread = ops.read_value(variable)
+    assert unread.get_output_partial_shape(0) == [1, 2]
+    return ov.Model([total.output(0)], [ops.assign(total, variable)], [x], [variable], "acc")
+
+
+def test_variables_as_openvinos() -> None:
+    util = importlib.import_module("lowpass.op.util")
+    model = _with_variable(lowpass, lowpass.opset13, util)  # type: ignore[attr-defined]
+    assert [v.get_info().variable_id for v in model.get_variables()] == ["acc"]
+    x = np.array([[1.0, -2.0]], np.float32)
+    request = lowpass.compile_model(model, "CPU").create_infer_request()
+    ours = [request.infer({"x": x})[0].copy() for _ in range(3)]
+    np.testing.assert_array_equal(ours, [x, 2 * x, 3 * x])
+    ops: Any = lowpass.opset13  # type: ignore[attr-defined]
+    y = ops.parameter([1], name="y")
+    spare = util.Variable(util.VariableInfo("spare", lowpass.PartialShape([2]), lowpass.Type.i32))
+    declared = lowpass.Model([ops.relu(y)], [y], [spare])  # (results, parameters, variables)
+    assert [v.variable_id for v in declared.get_variables()] == ["spare"]
+    assert [p.get_any_name() for p in declared.inputs] == ["y"]
+    ov = _openvino()
+    theirs_model = _with_variable(ov, importlib.import_module(f"{ov.__name__}.opset13"),
+                                  importlib.import_module(f"{ov.__name__}.op.util"))
+    theirs = ov.compile_model(theirs_model, "CPU").create_infer_request()
+    np.testing.assert_array_equal(ours, [theirs.infer({"x": x})[0].copy() for _ in range(3)])

@@ -1496,7 +1496,7 @@ def test_variables_sinks_and_indices_have_openvinos_types() -> None:
     model = stateful_lstm()
     info = model.get_variables()[0].get_info()
     assert info.data_shape.is_static and info.data_shape.to_shape() == [1, 32]
-    assert info.data_type.get_type_name() == "f32"
+    assert info.data_type is not None and info.data_type.get_type_name() == "f32"
     sinks = model.get_sinks()
     assert [s.get_variable_id() for s in sinks] == [v.variable_id for v in model.get_variables()]
     with pytest.raises(AttributeError, match="a ReadValue's or an Assign's"):
