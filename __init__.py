@@ -45,6 +45,8 @@ if TYPE_CHECKING:
         properties,
         save_model,
         serialize,
+        shutdown,
+        tensor_from_file,
     )
     from lowpass.runtime.core import get_batch, set_batch
     from lowpass.runtime.nodes import Node, Output
@@ -78,6 +80,8 @@ _LAZY_NAMES = {
     "save_model": "lowpass.runtime",
     "serialize": "lowpass.runtime",
     "set_batch": "lowpass.runtime.core",
+    "shutdown": "lowpass.runtime",
+    "tensor_from_file": "lowpass.runtime",
     "make_context": "lowpass.ir",
     "parse_module": "lowpass.ir",
     "print_module": "lowpass.ir",
@@ -118,6 +122,8 @@ __all__ = [
     "save_model",
     "serialize",
     "set_batch",
+    "shutdown",
+    "tensor_from_file",
     "verify_module",
 ]
 

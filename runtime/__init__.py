@@ -20,7 +20,14 @@ from lowpass.runtime.core import (
     Version,
     get_version,
 )
-from lowpass.runtime.files import compile_model, convert_model, save_model, serialize
+from lowpass.runtime.files import (
+    compile_model,
+    convert_model,
+    save_model,
+    serialize,
+    shutdown,
+    tensor_from_file,
+)
 from lowpass.runtime.preprocess import Layout
 from lowpass.runtime.shapes import Dimension, PartialShape, Type
 
@@ -51,4 +58,6 @@ __all__ = [
     "properties",
     "save_model",
     "serialize",
+    "shutdown",
+    "tensor_from_file",
 ]

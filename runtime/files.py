@@ -1,8 +1,8 @@
 """
-OpenVINO's module-level model functions: `save_model` / `serialize` (a `Model` written as
+OpenVINO's module-level functions: `save_model` / `serialize` (a `Model` written as
 OpenVINO IR, `frontends/ov_ir/writer.py`), `convert_model` (a model file read as a `Model`,
-as `Core.read_model` reads it) and `compile_model` (a model or its file compiled, as
-`Core.compile_model` compiles it).
+as `Core.read_model` reads it), `compile_model` (a model or its file compiled, as
+`Core.compile_model` compiles it), `tensor_from_file` and `shutdown`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from lowpass.frontends import FrontendError
-from lowpass.runtime.core import CompiledModel, Core, Model
+from lowpass.runtime.core import CompiledModel, Core, Model, Tensor
 from lowpass.runtime.errors import LowpassError
 from lowpass.runtime.runtime_model import RuntimeModel, write_execution_graph
 
@@ -76,3 +78,22 @@ def _write(model: Any, xml_path: Path, bin_path: Path | None) -> None:
         write_ov_ir(model.module, xml_path, bin_path)
     except (FrontendError, OSError) as e:
         raise LowpassError(str(e).splitlines()[0] if str(e) else type(e).__name__) from None
+
+
+def tensor_from_file(path: str | Path) -> Tensor:
+    """The bytes of the file at `path` as a u8 tensor of one dimension (OpenVINO's
+    `tensor_from_file`)."""
+    try:
+        return Tensor(np.fromfile(path, dtype=np.uint8))
+    except OSError as e:
+        raise LowpassError(f"tensor_from_file: {path}: {e.strerror or e}") from None
+
+
+def shutdown() -> None:
+    """Free what lowpass keeps from one compiled model to the next (OpenVINO's `shutdown()`):
+    the compiled graphs and the object code that `compile_model` reuses. Compiled models
+    keep working, and, unlike OpenVINO after its shutdown, lowpass can be used again (it
+    compiles afresh)."""
+    from lowpass.lowering.compiler import clear_cache
+
+    clear_cache()

@@ -1653,3 +1653,23 @@ def test_release_pages_takes_only_an_arrays_own_memory() -> None:
     view = buffer[page : 3 * page]
     release_pages(view)
     assert buffer[:page].min() == 1 and buffer[3 * page :].min() == 1
+
+
+def test_tensor_from_file_and_shutdown(tmp_path: Path) -> None:
+    """OpenVINO's module functions: a file's bytes as a u8 tensor; `shutdown()` frees the
+    compiled-code caches, and a compiled model runs on (and lowpass compiles again)."""
+    path = tmp_path / "bytes.bin"
+    path.write_bytes(bytes([0, 7, 255]))
+    tensor = lowpass.tensor_from_file(path)
+    assert isinstance(tensor, lowpass.Tensor) and tensor.dtype == np.uint8
+    np.testing.assert_array_equal(tensor, [0, 7, 255])
+    with pytest.raises(LowpassError, match=r"^tensor_from_file: .*missing\.bin: "):
+        lowpass.tensor_from_file(tmp_path / "missing.bin")
+    compiled = lowpass.Core().compile_model(RELU, "CPU")
+    x = np.array([[-1, 2, -3], [4, -5, 6]], np.float32)
+    lowpass.shutdown()
+    np.testing.assert_array_equal(compiled({"x": x})[0], np.maximum(x, 0))
+    again = lowpass.Core().compile_model(RELU, "CPU")
+    np.testing.assert_array_equal(again({"x": x})[0], np.maximum(x, 0))
+    ov = pytest.importorskip("openvino")
+    np.testing.assert_array_equal(ov.tensor_from_file(str(path)).data, tensor)
