@@ -2766,8 +2766,8 @@ def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarr
                             given: list[np.ndarray | None], ports: list[Port]) -> None:  # fmt: skip
     """The output tensors a request handed out (`get_output_tensor`) or was given
     (`set_output_tensor`), set to this inference's results: in place where the shape is the
-    same, else a new array (a dynamic output's new shape: an old handle then keeps the old
-    result, as OpenVINO's reallocated tensor), or the given `Tensor` resized."""
+    same, else the `Tensor` resized (a dynamic output's new shape: a handle taken before
+    sees the new result, as OpenVINO 2026.4's does)."""
     for index, tensor in enumerate(tensors):
         if tensor is None:
             continue
@@ -2780,6 +2780,8 @@ def _refresh_output_tensors(tensors: list[Tensor | None], outputs: list[np.ndarr
         if (_NDARRAY_SHAPE.__get__(tensor) == result.shape and tensor.dtype == result.dtype
                 and not vars(tensor)):
             np.copyto(tensor, result)
+        elif tensor.dtype == result.dtype:
+            _write_given_output(tensor, result, ports[index])
         else:
             tensors[index] = as_tensor(result.copy())
 
