@@ -41,13 +41,22 @@ from typing import Any, TypeGuard, cast
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType, UnrankedTensorType
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    UnrankedTensorType,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.hints import isa
 
 from lowpass._version import __version__
 from lowpass.dialects.graph import (
+    ALIASES_ATTR,
     ELEMENT_DTYPES,
+    NAME_ATTR,
     RtInfo,
     entry_function,
     graph_input_all_names,
@@ -440,6 +449,33 @@ class Port:
         return f"<Port {kind} {self.index} '{self.name}' {self.element_type}[{dims}]>"
 
 
+def _rename_port(port: Port, names: Sequence[str]) -> None:
+    """Set the names of `port` in its model's graph function (`ov.name`, `ov.aliases`)."""
+    function = port.graph
+    if function is None or port.constant:
+        raise LowpassError(f"the names of {port!r} cannot be set: a compiled model's port or "
+                           "one without a model")
+    if not names:
+        raise LowpassError("set_names: expected at least one name")
+    block = function.body.block
+    ret = block.last_op
+    assert ret is not None
+    count = len(block.args) if port.is_input else len(ret.operands)
+    attrs = function.arg_attrs if port.is_input else function.res_attrs
+    entries = list(attrs.data) if attrs is not None else []
+    entries += [DictionaryAttr({})] * (count - len(entries))
+    entry: dict[str, Attribute] = {k: v for k, v in entries[port.index].data.items()
+                                   if k not in (NAME_ATTR, ALIASES_ATTR)}
+    entry[NAME_ATTR] = StringAttr(names[0])
+    if len(names) > 1:
+        entry[ALIASES_ATTR] = ArrayAttr([StringAttr(n) for n in names[1:]])
+    entries[port.index] = DictionaryAttr(entry)
+    if port.is_input:
+        function.arg_attrs = ArrayAttr(entries)
+    else:
+        function.res_attrs = ArrayAttr(entries)
+
+
 class DescriptorTensor:
     """The description of a port's tensor (OpenVINO's `DescriptorTensor`, what
     `Output.get_tensor()` gives): names, shape, element type."""
@@ -462,6 +498,17 @@ class DescriptorTensor:
     @property
     def any_name(self) -> str:
         return self._port.name
+
+    def set_names(self, names: Iterable[str]) -> None:
+        """Name the model's input or output (OpenVINO's `set_names`, as in
+        `model.outputs[0].tensor.set_names({"result_0"})`): the names sorted, the first its
+        name and the others its aliases; the model's ports show them."""
+        _rename_port(self._port, sorted(set(names)))
+
+    def add_names(self, names: Iterable[str]) -> None:
+        """Give the port more names (aliases; its name stays)."""
+        more = sorted(set(names) - set(self._port.names))
+        _rename_port(self._port, [*self._port.names, *more])
 
     def get_shape(self) -> Shape:
         if not self._port.partial_shape.is_static:  # (as OpenVINO's, for a dynamic shape)

@@ -69,6 +69,10 @@ class Node:
     def get_output_shape(self, index: int = 0) -> Shape:
         return Shape(self.get_output_partial_shape(index).to_dims())
 
+    def get_shape(self) -> Shape:
+        """Its first output's shape (OpenVINO's `Node.get_shape()`)."""
+        return self.get_output_shape(0)
+
     def get_output_element_type(self, index: int = 0) -> Type | str:
         """A `Type`; the MLIR spelling where it is none of the graph's port types (`i4`)."""
         t = self._output_type(index)

@@ -291,6 +291,10 @@ class PartialShape:
             raise LowpassError(f"shape {self} is dynamic: it has no static shape")
         return Shape(d.get_length() for d in self._dims or ())
 
+    def get_shape(self) -> Shape:
+        """The static shape, as `to_shape()` (OpenVINO's `get_shape()`)."""
+        return self.to_shape()
+
     def get_min_shape(self) -> Shape:
         return Shape(d.get_min_length() for d in self._known("get_min_shape"))
 
@@ -355,6 +359,13 @@ class PartialShape:
         if isinstance(index, slice):
             return PartialShape(dims[index])
         return dims[index]
+
+    def __setitem__(self, index: int, dimension: Any) -> None:
+        """Set one dimension (OpenVINO's `shape[i] = d`: an int, -1 or None for a dynamic
+        one, a `Dimension`); a port's `partial_shape` is a copy, so this changes no model."""
+        dims = list(self._known("setting a dimension"))
+        dims[index] = _dimension_of(dimension)
+        self._dims = tuple(dims)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, PartialShape):

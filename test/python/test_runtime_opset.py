@@ -447,3 +447,32 @@ def test_variables_as_openvinos() -> None:
                                   importlib.import_module(f"{ov.__name__}.op.util"))
     theirs = ov.compile_model(theirs_model, "CPU").create_infer_request()
     np.testing.assert_array_equal(ours, [theirs.infer({"x": x})[0].copy() for _ in range(3)])
+
+
+def _renamed(ov: Any, ops: Any) -> Any:
+    a = ops.parameter([4], np.float32, name="a")
+    model = ov.Model(ops.absolute(a), [a])
+    model.outputs[0].tensor.set_names({"r0"})
+    model.inputs[0].tensor.add_names({"input_a"})
+    return model
+
+
+def test_port_tensor_names_set_as_openvinos() -> None:
+    """`model.outputs[0].tensor.set_names(...)` (OpenVINO's documentation names a built
+    model's outputs so), `add_names`; shapes' `get_shape()` and item assignment."""
+    model = _renamed(lowpass, lowpass.opset13)  # type: ignore[attr-defined]
+    assert model.outputs[0].get_any_name() == "r0"
+    assert model.inputs[0].get_names() == {"a", "input_a"}
+    data = np.array([-1, 2, -3, 4], np.float32)
+    np.testing.assert_array_equal(lowpass.compile_model(model, "CPU")({"input_a": data})["r0"],
+                                  np.abs(data))
+    shape = lowpass.PartialShape([2, 3])
+    assert shape.get_shape() == [2, 3]
+    shape[1] = -1
+    assert shape == [2, None]
+    ops: Any = lowpass.opset13  # type: ignore[attr-defined]
+    assert ops.constant(np.ones((1, 2), np.float32)).get_shape() == [1, 2]
+    ov = _openvino()
+    theirs = _renamed(ov, importlib.import_module(f"{ov.__name__}.opset13"))
+    assert theirs.outputs[0].get_any_name() == "r0"
+    assert theirs.inputs[0].get_names() == model.inputs[0].get_names()
