@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # (imported on first use: `__getattr__` below)
     from lowpass.passes.manager import LowLatency2 as LowLatency2
     from lowpass.passes.manager import MakeStateful as MakeStateful
     from lowpass.passes.manager import Manager as Manager
+    from lowpass.passes.manager import VisualizeTree as VisualizeTree
 
 
 class PassWarning(UserWarning):
@@ -198,7 +199,7 @@ def deprecated_pass_names() -> dict[str, str]:
 
 # OpenVINO's `openvino.passes` names (`from lowpass import passes; passes.Manager()`), imported
 # on first use so that the registry above stays lazy (passes/manager.py).
-_MANAGER_NAMES = ("LowLatency2", "MakeStateful", "Manager")
+_MANAGER_NAMES = ("LowLatency2", "MakeStateful", "Manager", "VisualizeTree")
 
 
 def __getattr__(name: str) -> object:
