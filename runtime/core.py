@@ -127,6 +127,9 @@ class Tensor(np.ndarray):
             source = kwargs.pop(word)
         if isinstance(source, np.ndarray) and shape is not None:
             memory: np.ndarray = cast("Any", source)
+            if (isinstance(source, Tensor) and len(args) == 1 and not kwargs
+                    and _coordinates(shape) and _coordinates(args[0])):
+                return _region(memory, shape, args[0]).view(cls)
             return _tensor_over(memory, shape, *args, **kwargs).view(cls)
         if isinstance(source, np.ndarray) or (shape is None and (
                 hasattr(source, "__array__") or isinstance(source, list | tuple))):
@@ -325,6 +328,26 @@ def _tensor_over(array: np.ndarray, shape: Any, element_type: Any = None, **kwar
                            f"{needed} bytes, the array holds {array.nbytes}")
     flat = array.reshape(-1).view(np.uint8)
     return flat[:needed].view(dtype).reshape(dims)
+
+
+def _coordinates(value: Any) -> bool:
+    """A list or tuple of ints (a region's corner), not a shape object or an element type."""
+    return isinstance(value, list | tuple) and all(
+        isinstance(v, int | np.integer) for v in cast("list[Any]", value))
+
+
+def _region(array: np.ndarray, begin: Sequence[int], end: Sequence[int]) -> np.ndarray:
+    """OpenVINO's `Tensor(tensor, begin, end)`: the region [begin, end) of `array`, sharing
+    its memory (a view, strided where the region is narrower than the tensor)."""
+    if len(begin) != array.ndim or len(end) != array.ndim:
+        raise LowpassError(f"Tensor(tensor, begin, end): begin {list(begin)} and end "
+                           f"{list(end)} need {array.ndim} coordinates, one per dimension of "
+                           f"{list(array.shape)}")
+    for b, e, d in zip(begin, end, array.shape, strict=True):
+        if not 0 <= b <= e <= d:
+            raise LowpassError(f"Tensor(tensor, begin, end): the region {list(begin)} to "
+                               f"{list(end)} is not inside {list(array.shape)}")
+    return array[tuple(slice(int(b), int(e)) for b, e in zip(begin, end, strict=True))]
 
 
 def _element_dtype(element_type: Any) -> np.dtype | None:

@@ -1673,3 +1673,24 @@ def test_tensor_from_file_and_shutdown(tmp_path: Path) -> None:
     np.testing.assert_array_equal(again({"x": x})[0], np.maximum(x, 0))
     ov = pytest.importorskip("openvino")
     np.testing.assert_array_equal(ov.tensor_from_file(str(path)).data, tensor)
+
+
+def test_region_of_interest_tensor() -> None:
+    """OpenVINO's `Tensor(tensor, begin, end)`: a region sharing the tensor's memory, usable
+    as an input (strided); a region outside it is refused in one line."""
+    big = lowpass.Tensor(np.arange(2 * 3 * 6 * 6, dtype=np.float32).reshape(2, 3, 6, 6) - 300)
+    roi = lowpass.Tensor(big, [1, 0, 2, 1], [2, 3, 5, 5])
+    assert list(roi.shape) == [1, 3, 3, 4]
+    np.testing.assert_array_equal(roi.data, big.data[1:2, :, 2:5, 1:5])
+    big.data[1, 0, 2, 1] = 1000.0
+    assert roi.data[0, 0, 0, 0] == 1000.0  # (shared memory)
+    for device in ("CPU", "REFERENCE"):  # (a strided region as an input)
+        request = lowpass.Core().compile_model(RELU.replace("2x3", "1x3x3x4"), device)
+        request_ = request.create_infer_request()
+        request_.set_tensor("x", roi)
+        np.testing.assert_array_equal(request_.infer()[0], np.maximum(roi.data, 0))
+    with pytest.raises(LowpassError, match=r"^Tensor\(tensor, begin, end\): the region"):
+        lowpass.Tensor(big, [0, 0, 0, 0], [3, 1, 1, 1])
+    ov = pytest.importorskip("openvino")
+    theirs = ov.Tensor(ov.Tensor(np.asarray(big.data).copy()), [1, 0, 2, 1], [2, 3, 5, 5])
+    np.testing.assert_array_equal(theirs.data, roi.data)
