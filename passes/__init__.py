@@ -12,7 +12,6 @@ if TYPE_CHECKING:  # (imported on first use: `__getattr__` below)
     from lowpass.passes.manager import LowLatency2 as LowLatency2
     from lowpass.passes.manager import MakeStateful as MakeStateful
     from lowpass.passes.manager import Manager as Manager
-    from lowpass.passes.manager import VisualizeTree as VisualizeTree
 
 
 class PassWarning(UserWarning):
@@ -199,7 +198,7 @@ def deprecated_pass_names() -> dict[str, str]:
 
 # OpenVINO's `openvino.passes` names (`from lowpass import passes; passes.Manager()`), imported
 # on first use so that the registry above stays lazy (passes/manager.py).
-_MANAGER_NAMES = ("LowLatency2", "MakeStateful", "Manager", "VisualizeTree")
+_MANAGER_NAMES = ("LowLatency2", "MakeStateful", "Manager")
 
 
 def __getattr__(name: str) -> object:

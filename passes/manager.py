@@ -19,11 +19,8 @@ the module after each pass, as OpenVINO validates after each pass unless
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, cast
 
-from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
@@ -64,30 +61,6 @@ def _node_name(node: Any) -> str:
         raise TypeError(f"MakeStateful: expected a name or a Parameter/Result node, got "
                         f"{type(node).__name__}")  # fmt: skip
     return str(name())
-
-
-@dataclass(frozen=True)
-class VisualizeTree(ModulePass):
-    """OpenVINO's `passes.VisualizeTree(file_name)`: a picture of the model written to
-    `file_name`, `.svg` or `.png` drawn by Graphviz's `dot` (on PATH), `.dot` its text
-    (`frontends/dot.py`); the model is not changed."""
-
-    name = "visualize-tree"
-
-    file_name: str
-
-    def __init__(self, file_name: str | Path, nm: Any = None, don_only: bool = False) -> None:
-        del nm, don_only  # (OpenVINO's node modifiers and DOT-only switch: the suffix says)
-        object.__setattr__(self, "file_name", str(file_name))
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from lowpass.frontends import FrontendError
-        from lowpass.frontends.dot import write_graph
-
-        try:
-            write_graph(op, self.file_name)
-        except (FrontendError, OSError) as e:
-            raise PassFailedException(f"VisualizeTree: {e}") from None
 
 
 class PassRunError(PassFailedException, RuntimeError):
@@ -133,4 +106,4 @@ class Manager:
         return True
 
 
-__all__ = ["LowLatency2", "MakeStateful", "Manager", "PassRunError", "VisualizeTree"]
+__all__ = ["LowLatency2", "MakeStateful", "Manager", "PassRunError"]

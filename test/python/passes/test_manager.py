@@ -7,7 +7,6 @@ passes/manager.py): a State API script's `Manager().register_pass(LowLatency2())
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -97,25 +96,3 @@ def test_the_names_are_openvinos() -> None:
         assert hasattr(openvino_passes, name)
     for method in ("register_pass", "run_passes", "set_per_pass_validation"):
         assert hasattr(openvino_passes.Manager, method) and hasattr(passes.Manager, method)
-
-
-def test_visualize_tree_writes_a_picture(tmp_path: Path) -> None:
-    """OpenVINO's `passes.VisualizeTree(file_name)`: the model's picture (a `.dot` here;
-    `.svg` needs Graphviz's `dot`, without which the pass fails in one line)."""
-    import importlib
-    import shutil
-
-    ops: Any = importlib.import_module("lowpass.opset13")
-    x = ops.parameter([1, 3], np.float32, name="x")
-    model = lowpass.Model([ops.relu(x, name="act")], [x])
-    manager = passes.Manager()
-    manager.register_pass(passes.VisualizeTree(tmp_path / "model.dot"))
-    assert manager.run_passes(model)
-    text = (tmp_path / "model.dot").read_text()
-    assert text.startswith("digraph") and "act" in text
-    if shutil.which("dot") is None:
-        manager = passes.Manager()
-        manager.register_pass(passes.VisualizeTree(str(tmp_path / "model.svg")))
-        with pytest.raises(RuntimeError, match=r"^VisualizeTree: .*model\.svg: error: .*'dot'"):
-            manager.run_passes(model)
-        assert not (tmp_path / "model.svg").exists()
