@@ -48,18 +48,26 @@ def test_opset_modules_import_as_openvinos() -> None:
 @pytest.mark.parametrize("number", list(OPSETS))
 def test_signatures_are_openvinos(number: int) -> None:
     """Each function of lowpass.opsetN is a function of openvino.opsetN, with its parameters'
-    names, order and defaults."""
-    ov_opset = importlib.import_module(f"{_openvino().__name__}.opset{number}")
+    names, order and defaults: exactly those of openvino 2026.4, which the table was taken
+    from; another release (the compare extra takes 2025.0 on) may have added some."""
+    ov = _openvino()
+    ov_opset = pytest.importorskip(f"{ov.__name__}.opset{number}")
+    exact = ov.__version__.startswith("2026.4")
     functions = opset_functions(number)
     assert len(functions) > 70
     for name, function in functions.items():
-        assert hasattr(ov_opset, name), f"opset{number}.{name} is not openvino's"
+        if not hasattr(ov_opset, name):
+            assert not exact, f"opset{number}.{name} is not openvino's"
+            continue  # (an older release: not there yet)
         if name in SPECIAL:
             continue
         ours = [(p.name, p.default) for p in inspect.signature(function).parameters.values()]
         theirs = [(p.name, p.default)
                   for p in inspect.signature(getattr(ov_opset, name)).parameters.values()]
-        assert ours == theirs, f"opset{number}.{name}"
+        if exact:
+            assert ours == theirs, f"opset{number}.{name}"
+        else:
+            assert {n for n, _ in ours} <= {n for n, _ in theirs}, f"opset{number}.{name}"
 
 
 def _conv_net(ov: Any, ops: Any, weights: np.ndarray) -> Any:
