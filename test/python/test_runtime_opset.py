@@ -25,6 +25,8 @@ from lowpass.runtime.opset import OPSETS, opset_functions
 
 RNG = np.random.default_rng(20261201)
 SPECIAL = {"parameter", "constant", "result", "read_value", "assign"}
+OV_F32 = {"INFERENCE_PRECISION_HINT": "f32"}
+"""openvino computes in f32 (an AMX-BF16 host's default would be bf16)."""
 
 
 def _openvino() -> ModuleType:
@@ -96,7 +98,7 @@ def test_network_matches_openvino(device: str) -> None:
     ours = lowpass.compile_model(model, device)({"image": image})["prob"]
     ov = _openvino()
     theirs = ov.compile_model(_conv_net(ov, importlib.import_module(f"{ov.__name__}.opset13"),
-                                        weights), "CPU")({"image": image})
+                                        weights), "CPU", OV_F32)({"image": image})
     np.testing.assert_allclose(ours, next(iter(theirs.values())), rtol=1e-5, atol=1e-6)
 
 
@@ -223,7 +225,8 @@ def test_saved_model_reads_in_openvino() -> None:
                           "net")
     path = Path(tempfile.mkdtemp()) / "net.xml"
     lowpass.save_model(model, str(path))
-    theirs = ov.compile_model(ov.Core().read_model(str(path)), "CPU").create_infer_request()
+    theirs = ov.compile_model(ov.Core().read_model(str(path)), "CPU",
+                              OV_F32).create_infer_request()
     ours = lowpass.compile_model(model, "CPU").create_infer_request()
     for _ in range(2):
         data = RNG.random((1, 3, 8, 8), dtype=np.float32)
@@ -243,7 +246,8 @@ def _both(build: Any, device: str = "CPU") -> tuple[list[np.ndarray], list[np.nd
         def ops_of(n: int, lib: Any = lib) -> Any:
             return importlib.import_module(f"{lib.__name__}.opset{n}")
         outputs, params, feeds = build(lib, ops_of)
-        compiled = lib.compile_model(lib.Model(outputs, params, "m"), dev)
+        compiled = lib.compile_model(lib.Model(outputs, params, "m"), dev,
+                                     OV_F32 if lib is ov else None)
         answer = compiled(feeds)
         results.append([np.asarray(answer[i]) for i in range(len(compiled.outputs))])
     return results[0], results[1]
@@ -377,7 +381,7 @@ def test_op_classes_and_node_types_as_openvinos() -> None:
     np.testing.assert_allclose(ours, (data + [0.5, -1.0, 2.0]) * 2, rtol=1e-6)
     ov = _openvino()
     opset = importlib.import_module(f"{ov.__name__}.opset13")
-    theirs = ov.compile_model(_with_op_classes(ov, opset), "CPU")({"x": data})[0]
+    theirs = ov.compile_model(_with_op_classes(ov, opset), "CPU", OV_F32)({"x": data})[0]
     np.testing.assert_allclose(ours, theirs, rtol=1e-6)
 
 
@@ -453,7 +457,7 @@ def test_variables_as_openvinos() -> None:
     ov = _openvino()
     theirs_model = _with_variable(ov, importlib.import_module(f"{ov.__name__}.opset13"),
                                   importlib.import_module(f"{ov.__name__}.op.util"))
-    theirs = ov.compile_model(theirs_model, "CPU").create_infer_request()
+    theirs = ov.compile_model(theirs_model, "CPU", OV_F32).create_infer_request()
     np.testing.assert_array_equal(ours, [theirs.infer({"x": x})[0].copy() for _ in range(3)])
 
 
