@@ -302,11 +302,9 @@ def _type(dtype: Any) -> Type:
 
 def _attribute_text(value: Any) -> str:
     """An attribute's value as the IR writes it in `<data>`."""
-    if isinstance(value, Type) or (isinstance(value, type) and issubclass(
+    if isinstance(value, Type | np.dtype) or (isinstance(value, type) and issubclass(
             value, np.generic | bool | int | float)):
         return _type(value).get_type_name()
-    if isinstance(value, np.dtype):
-        return Type(value).get_type_name()
     if isinstance(value, bool | np.bool_):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -333,11 +331,12 @@ def _outputs(ov_type: str, attrs: dict[str, str], inputs: Sequence[SSAValue],
         raise LowpassError("VariadicSplit: split_lengths must be a constant")
     if ov_type == "MaxPool" and since == "opset1":
         return 1  # (MaxPool-1: no indices)
-    if ov_type in ("TopK", "LSTMSequence", "LSTMCell", "MaxPool"):
-        return {"TopK": 2, "LSTMSequence": 3, "LSTMCell": 2, "MaxPool": 2}[ov_type]
-    if ov_type in ("GRUSequence", "RNNSequence"):
-        return 2
-    return 1
+    return _OUTPUT_COUNTS.get(ov_type, 1)
+
+
+_OUTPUT_COUNTS = {"TopK": 2, "MaxPool": 2, "LSTMCell": 2, "LSTMSequence": 3, "GRUSequence": 2,
+                  "RNNSequence": 2}
+"""The outputs of the op types with more than one (MaxPool-8 on: its indices)."""
 
 
 # ---- the functions ---------------------------------------------------------------------------
