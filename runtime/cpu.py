@@ -62,8 +62,10 @@ from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
 from lowpass.runtime.device import (
     ACCEPTED_KEYS,
+    DEFAULT_SHAPE_COMPILE_THRESHOLD,
     LPT_KEY,
     PROFILING_KEYS,
+    SHAPE_COMPILE_KEY,
     THREADS_KEYS,
     DeviceError,
     InferenceFailure,
@@ -186,6 +188,10 @@ class CpuConfig:
     execution_mode: str = "ACCURACY"
     """EXECUTION_MODE_HINT: PERFORMANCE or ACCURACY (lowpass's default, OpenVINO's is
     PERFORMANCE: see `inference_precision`)."""
+    shape_compile_threshold: int = DEFAULT_SHAPE_COMPILE_THRESHOLD
+    """LP_SHAPE_COMPILE_THRESHOLD: a dynamic model's input shapes are compiled at their
+    inference of this number (1: at the first); the ones before run on the reference
+    interpreter (`CpuCompiledModel.interpreted_until_compiled`)."""
 
 
 THROUGHPUT_THREADS_PER_STREAM = 1
@@ -315,6 +321,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     mode: str | None = None
     lpt = True
     hyper_threading = False
+    shape_compile_threshold = DEFAULT_SHAPE_COMPILE_THRESHOLD
     kept: list[tuple[str, Any]] = []
     check_config_keys(config, "CPU plugin", CpuConfigError)
     for raw_key, value in (config or {}).items():
@@ -325,6 +332,11 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
             perf = _as_bool(key, value)
         elif key == LPT_KEY:
             lpt = _as_bool(key, value)
+        elif key == SHAPE_COMPILE_KEY:
+            shape_compile_threshold = _count(key, value)
+            if shape_compile_threshold < 1:
+                raise CpuConfigError(f"{key} must be >= 1 (1: compile at the first "
+                                     f"inference of new input shapes), got {value!r}")
         elif key == "ENABLE_HYPER_THREADING":  # (the default threads on SMT siblings too)
             hyper_threading = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
@@ -392,6 +404,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         precision=inference_precision(precision_hint, mode, cpu.avx512_bf16,
                                       "avx512fp16" in cpu.features),
         execution_mode=mode or "ACCURACY",
+        shape_compile_threshold=shape_compile_threshold,
     )
 
 
@@ -506,6 +519,7 @@ def _config_properties(config: CpuConfig) -> dict[str, Any]:
         "PERF_COUNT": config.perf_count,
         "ENABLE_PROFILING": config.perf_count,
         LPT_KEY: config.lpt,
+        SHAPE_COMPILE_KEY: config.shape_compile_threshold,
     }
 
 
@@ -528,6 +542,12 @@ class CpuCompiledModel:
     needs static shapes (OpenVINO's CPU plugin refuses such an If: "CPU plug-in doesn't
     support If operation with dynamic rank").
 
+    New input shapes of a dynamic model run on the reference interpreter until their
+    inference number `LP_SHAPE_COMPILE_THRESHOLD` (2 by default), which compiles them
+    (`interpreted_until_compiled`): a model met with a new sequence length at each request
+    would otherwise pay a compile per request (a two-layer BERT on Zen 3: 1.6-2.4 s, where
+    the interpreter takes 6-15 ms and OpenVINO 2 ms: benchmarks/bench_dynamic_shapes.py).
+
     A quantized model (FakeQuantize, ONNX QDQ, u8/i8 dequantization subgraphs:
     `lpt.is_quantized`) is compiled after `lpt`, as OpenVINO's CPU plugin runs its LPT in
     `compile_model` (`LP_TRANSFORMS_MODE`, on by default): the compiler's `lpt` option, so
@@ -535,6 +555,7 @@ class CpuCompiledModel:
     """
 
     SHAPE_CACHE_SIZE = 16
+    SHAPES_COUNTED = 1024
 
     def __init__(self, module: Any, config: CpuConfig) -> None:
         self.config = config
@@ -551,6 +572,12 @@ class CpuCompiledModel:
         ] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
+        self._met: OrderedDict[tuple[tuple[int, ...], ...], int] = OrderedDict()
+        """Inferences of each input shapes (the last `SHAPES_COUNTED`), while a shapes' count
+        is below the threshold they run on the interpreter."""
+        self._interpreted: Any = None
+        """The module that the interpreter runs for shapes not compiled yet (`False`: none,
+        the shapes are compiled at once; None: not built yet)."""
         self._planned: tuple[CompiledGraph, Block] | None = None
         """A graph loaded from CACHE_DIR and its plan (`executed_groups`)."""
         self.loaded_from_cache = False
@@ -578,8 +605,9 @@ class CpuCompiledModel:
         """The compiled graph; for a dynamic model the one of the last shapes compiled."""
         if self._last is None:
             raise CpuConfigError(
-                "the model has dynamic input shapes: it is compiled for the shapes of its "
-                "first inference"
+                "the model has dynamic input shapes: it is compiled for the input shapes of "
+                f"its inferences (at their inference {self.config.shape_compile_threshold}, "
+                f"{SHAPE_COMPILE_KEY}), none so far"
             )
         return self._last
 
@@ -605,6 +633,12 @@ class CpuCompiledModel:
                 compile_jobs=self.config.compile_jobs,
             )
         except (ReshapeError, CompileError) as e:
+            interpreted = self._interpreted
+            if isinstance(e, CompileError) and interpreted not in (None, False):
+                # (shapes that ran on the interpreter keep running there: intermediate
+                # shapes that depend on values, NonZero's count, which native code needs
+                # static; the profiling rows say `ref_<precision>`)
+                return self._keep(shapes, ReferenceShapes(interpreted))
             dims = ", ".join(
                 f"'{n}' {list(s)}" for n, s in zip(self.input_names, shapes, strict=True)
             )
@@ -613,11 +647,64 @@ class CpuCompiledModel:
                 f"cannot compile the model for the inputs {dims}: {reason}"
             ) from None
         with self._lock:
+            self._last = graph
+        return self._keep(shapes, graph)
+
+    def _keep(
+        self, shapes: tuple[tuple[int, ...], ...], graph: CompiledGraph | ReferenceShapes
+    ) -> CompiledGraph | ReferenceShapes:
+        """Keep `graph` as these shapes' (the last `SHAPE_CACHE_SIZE` shapes are kept)."""
+        with self._lock:
             self._per_shape[shapes] = graph
             while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
                 self._per_shape.popitem(last=False)
-            self._last = graph
         return graph
+
+    def interpreted_until_compiled(self, shapes: tuple[tuple[int, ...], ...]) -> Any | None:
+        """
+        The module the reference interpreter runs for these input shapes of a dynamic model,
+        None where they are compiled (`graph_for`) now: once met `LP_SHAPE_COMPILE_THRESHOLD`
+        times (counted over the compiled model's requests), and at once where the threshold
+        is 1, the model has variables (their state lives in the native requests' memory),
+        the precision is bf16 (the interpreter computes f32) or `lpt`, which the native code
+        runs, fails on the dynamic model (its error is then the compile's). The interpreter
+        runs the model as compiled: after `lpt` where the device runs it, so that int8 results
+        equal the native code's bit for bit, and float32 ones within its 1e-5 (the REFERENCE
+        device's). A shape compiled before and evicted (`SHAPE_CACHE_SIZE`) is compiled again
+        at once.
+        """
+        if self._interpreted is False:
+            return None
+        with self._lock:
+            if shapes in self._per_shape:
+                return None
+            met = self._met.get(shapes, 0) + 1
+            self._met[shapes] = met
+            self._met.move_to_end(shapes)
+            while len(self._met) > self.SHAPES_COUNTED:
+                self._met.popitem(last=False)
+            if met >= self.config.shape_compile_threshold:
+                return None
+            if self._interpreted is None:
+                self._interpreted = self._interpreted_module() or False
+            return self._interpreted or None
+
+    def _interpreted_module(self) -> Any | None:
+        """The module for `interpreted_until_compiled`, or None where shapes compile at once."""
+        from lowpass.dialects.ov.state import module_variables
+
+        if self.config.precision == "bf16" or module_variables(self.module):
+            return None
+        if not self.lpt:
+            return self.module
+        from lowpass.passes.lpt import run_lpt
+
+        module = self.module.clone()
+        try:
+            run_lpt(module)
+        except Exception:  # (the compile of the shapes says why, as for a static model)
+            return None
+        return module
 
     def _reference_for(
         self, shapes: tuple[tuple[int, ...], ...], module: Any, op: Operation
@@ -636,10 +723,7 @@ class CpuCompiledModel:
                 "condition depends on"
             )
         graph = ReferenceShapes(module)
-        with self._lock:
-            self._per_shape[shapes] = graph
-            while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
-                self._per_shape.popitem(last=False)
+        self._keep(shapes, graph)
         return graph
 
     def executed_groups(self) -> tuple[Block, list[ExecutedGroup]]:
@@ -775,8 +859,10 @@ def cpu_executed_groups(rows: Sequence[GraphRow], ops: Sequence[Operation]
 
 @dataclass
 class ReferenceShapes:
-    """Input shapes for which the reshaped model keeps a dynamic rank: they run on the
-    reference interpreter (the CPU device's fallback for the whole graph)."""
+    """Input shapes that run on the reference interpreter (the CPU device's fallback for the
+    whole graph): the reshaped model keeps a dynamic rank, or native code cannot take them
+    (intermediate shapes that values decide), or they are not compiled yet
+    (`CpuCompiledModel.interpreted_until_compiled`)."""
 
     module: Any
 
@@ -1244,12 +1330,19 @@ class CpuInferRequest:
         return rows
 
 
+class InterpretedShapesRequest(ReferenceShapesRequest):
+    """The reference interpreter's request that runs a dynamic model's input shapes not
+    compiled yet (`CpuCompiledModel.interpreted_until_compiled`): its profiling rows are the
+    interpreter's (exec type `ref_<precision>`, `ref_dynamic_rank` on ops of dynamic rank)."""
+
+
 class DynamicCpuInferRequest:
     """
     An infer request of a model with dynamic input shapes (`DeviceRequest`): one
-    `CpuInferRequest` per input shapes met (its buffers built once, as for a static model),
-    all on the same variables' memory, so the State API and the state carried from one
-    inference to the next do not depend on the shapes.
+    `CpuInferRequest` per input shapes compiled (its buffers built once, as for a static
+    model), all on the same variables' memory, so the State API and the state carried from
+    one inference to the next do not depend on the shapes; shapes not compiled yet run on
+    one `InterpretedShapesRequest`.
     """
 
     def __init__(
@@ -1272,25 +1365,39 @@ class DynamicCpuInferRequest:
         self._requests: OrderedDict[
             tuple[tuple[int, ...], ...], CpuInferRequest | ReferenceShapesRequest
         ] = OrderedDict()
-        self._current: CpuInferRequest | ReferenceShapesRequest | None = None
+        self._current: (
+            CpuInferRequest | ReferenceShapesRequest | InterpretedShapesRequest | None
+        ) = None
+        self._interpreter: InterpretedShapesRequest | None = None
 
     @property
     def graph(self) -> CompiledGraph:
         """The graph of the last inference's shapes."""
         current = self._current
+        if isinstance(current, InterpretedShapesRequest):
+            raise CpuConfigError(
+                "the last inference's shapes ran on the reference interpreter: they are "
+                f"compiled at their inference {self._compiled.config.shape_compile_threshold} "
+                f"({SHAPE_COMPILE_KEY})"
+            )
         if isinstance(current, ReferenceShapesRequest):
             raise CpuConfigError(
-                "the last inference's shapes leave a dynamic rank: they ran on the reference "
-                "interpreter, no graph was compiled"
+                "the last inference's shapes ran on the reference interpreter (a dynamic rank, "
+                "or intermediate shapes that values decide): no graph was compiled"
             )
         return current.graph if current is not None else self._compiled.graph
 
     def _request_for(
         self, arrays: Sequence[np.ndarray]
-    ) -> CpuInferRequest | ReferenceShapesRequest:
+    ) -> CpuInferRequest | ReferenceShapesRequest | InterpretedShapesRequest:
         shapes = tuple(tuple(int(d) for d in a.shape) for a in arrays)
         request = self._requests.get(shapes)
         if request is None:
+            interpreted = self._compiled.interpreted_until_compiled(shapes)
+            if interpreted is not None:
+                if self._interpreter is None:
+                    self._interpreter = InterpretedShapesRequest(ReferenceShapes(interpreted))
+                return self._interpreter
             try:
                 graph = self._compiled.graph_for(shapes)
             except DynamicShapeFailure as e:
@@ -1336,8 +1443,8 @@ class DynamicCpuInferRequest:
 
     def native_code(self, optimized: bool = True) -> str | None:
         """The LLVM IR of the graph of the last inference's shapes (None where they ran on the
-        reference interpreter: a dynamic rank)."""
-        if isinstance(self._current, ReferenceShapesRequest):
+        reference interpreter: a dynamic rank, or shapes not compiled yet)."""
+        if isinstance(self._current, ReferenceShapesRequest | InterpretedShapesRequest):
             return None
         return self.graph.llvm_ir(optimized)
 

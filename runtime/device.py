@@ -54,6 +54,11 @@ THREADS_KEYS = ("INFERENCE_NUM_THREADS", "CPU_THREADS_NUM")
 PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
 LPT_KEY = "LP_TRANSFORMS_MODE"
 """OpenVINO's `ov::internal::enable_lp_transformations` (the CPU plugin's switch of LPT)."""
+SHAPE_COMPILE_KEY = "LP_SHAPE_COMPILE_THRESHOLD"
+"""lowpass's own: the inference of a dynamic model's new input shapes at which the CPU device
+compiles native code for them; the inferences before it run on the reference interpreter
+(`CpuCompiledModel.interpreted_until_compiled`)."""
+DEFAULT_SHAPE_COMPILE_THRESHOLD = 2
 ACCEPTED_KEYS = (
     *THREADS_KEYS,
     *PROFILING_KEYS,
@@ -69,6 +74,7 @@ ACCEPTED_KEYS = (
     "COMPILATION_NUM_THREADS",
     "LOG_LEVEL",
     LPT_KEY,
+    SHAPE_COMPILE_KEY,
 )
 
 

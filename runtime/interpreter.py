@@ -40,7 +40,14 @@ from lowpass.dialects.graph import entry_function, op_display_name, op_type_name
 from lowpass.dialects.interpret import dialect_functions
 from lowpass.dialects.ov.base import element_type_of, to_dtype
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
-from lowpass.runtime.device import ACCEPTED_KEYS, InferenceFailure, OpRow, check_config_keys
+from lowpass.runtime.device import (
+    ACCEPTED_KEYS,
+    DEFAULT_SHAPE_COMPILE_THRESHOLD,
+    SHAPE_COMPILE_KEY,
+    InferenceFailure,
+    OpRow,
+    check_config_keys,
+)
 from lowpass.runtime.runtime_model import ExecutedGroup
 
 
@@ -82,7 +89,7 @@ class FuncFunctions(InterpreterFunctions):
     `xdsl.interpreters.func.FuncFunctions` runs them. Not imported from there: importing any
     module of the `xdsl.interpreters` package runs its `__init__`, which imports every
     dialect's interpreter, RISC-V's too (0.5 s on a Zen 3 host), the first time a process
-    creates a REFERENCE request."""
+    creates a REFERENCE request, or a CPU request runs a dynamic model's new shapes."""
 
     @impl_terminator(func.ReturnOp)
     def run_return(
@@ -164,6 +171,7 @@ class ReferenceDevice:
             "ENABLE_HYPER_THREADING": False, "SCHEDULING_CORE_TYPE": "ANY_CORE",
             "EXECUTION_MODE_HINT": "ACCURACY", "CACHE_DIR": "", "COMPILATION_NUM_THREADS": 1,
             "LOG_LEVEL": "LOG_NONE", "LP_TRANSFORMS_MODE": False,
+            SHAPE_COMPILE_KEY: DEFAULT_SHAPE_COMPILE_THRESHOLD,
         }
         assert set(answers) == set(ACCEPTED_KEYS)
         read_only = ("SUPPORTED_PROPERTIES", "OPTIMIZATION_CAPABILITIES")

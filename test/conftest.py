@@ -36,6 +36,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=rank)  # stable
 
 
+# ---- dynamic models' shapes compiled at their first inference --------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _shapes_compiled_at_once(request: pytest.FixtureRequest,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CPU device runs a dynamic model's new input shapes on the reference interpreter
+    until their second inference (`LP_SHAPE_COMPILE_THRESHOLD`'s default, runtime/cpu.py):
+    the tests of dynamic models that infer once (attention, Einsum, Trilu, the small models,
+    the OpenVINO API's reshapes, 58 of them) would check the interpreter instead of the
+    native code they are about. Here the default is 1, as before the threshold; the tests of
+    the default itself are marked `shape_threshold_default`, and tools run in another process
+    (lit's, the README's) keep it."""
+    if request.node.get_closest_marker("shape_threshold_default") is None:
+        from lowpass.runtime import cpu
+
+        monkeypatch.setattr(cpu, "DEFAULT_SHAPE_COMPILE_THRESHOLD", 1)
+
+
 # ---- a watchdog for hung tests ---------------------------------------------------------------
 
 WATCHDOG_SECONDS = float(os.environ.get("LOWPASS_TEST_WATCHDOG_SECONDS", "600"))

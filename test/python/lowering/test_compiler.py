@@ -353,7 +353,9 @@ func.func @main(%x: tensor<?x4xf32>) -> tensor<2x?xi64> {
   func.return %y : tensor<2x?xi64>
 }
 """
-    request = core.compile_model(data_dependent, "CPU").create_infer_request()
+    # (compiled at the shape's first inference; by default it would run on the interpreter)
+    config = {"LP_SHAPE_COMPILE_THRESHOLD": 1}
+    request = core.compile_model(data_dependent, "CPU", config).create_infer_request()
     with pytest.raises(lowpass.LowpassError, match=r"'x' \[3, 4\].*static shapes: NonZero 'nz'"):
         request.infer({"x": np.ones((3, 4), np.float32)})
 

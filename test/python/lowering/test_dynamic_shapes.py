@@ -1,8 +1,10 @@
 # ruff: noqa: E501  (MLIR test models are kept on one line per op)
 """
 Dynamic input dimensions on the CPU device (runtime/cpu.py): a model with `?` dimensions is
-compiled per input shape (reshaped to it, as OpenVINO's `Model.reshape`) and the compiled
-shapes are kept; the variables' state carries over when the shapes change.
+compiled per input shape (reshaped to it, as OpenVINO's `Model.reshape`) from the shape's
+inference number LP_SHAPE_COMPILE_THRESHOLD (the ones before run on the reference
+interpreter) and the compiled shapes are kept; the variables' state carries over when the
+shapes change.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pytest
 import lowpass
 from lowpass import LowpassError
 from lowpass.lowering.compiler import CompiledGraph
+from lowpass.runtime.cpu import CpuConfigError, DynamicCpuInferRequest
 
 from .typed import cpu_graph, cpu_model
 
@@ -77,11 +80,20 @@ func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> tensor<2x4xf32> {
 }
 """
     core = lowpass.Core()
-    request = core.compile_model(core.read_model(text), "CPU").create_infer_request()
-    np.testing.assert_array_equal(request.infer({"x": np.ones((2, 4), np.float32)})[0], 1)
-    with pytest.raises(LowpassError, match=r"'x' \[3, 4\]") as info:
-        request.infer({"x": np.ones((3, 4), np.float32)})
-    assert "\n" not in str(info.value)
+    model = core.read_model(text)
+    for threshold, message in (
+        (1, r"inference failed in the CPU device: cannot compile the model for the inputs "
+            r"'x' \[3, 4\]"),
+        (2, r"inference failed in Reshape 'r' \(ov.reshape\): cannot reshape \[3, 4\] \(12 "
+            r"elements\) to \[2, 4\] \(8 elements\)"),  # (on the interpreter)
+    ):
+        compiled = core.compile_model(model, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": threshold})
+        request = compiled.create_infer_request()
+        for _ in range(threshold):
+            np.testing.assert_array_equal(request.infer({"x": np.ones((2, 4), np.float32)})[0], 1)
+        with pytest.raises(LowpassError, match=message) as info:
+            request.infer({"x": np.ones((3, 4), np.float32)})
+        assert "\n" not in str(info.value)
 
 
 # A Loop (3 iterations, h := sigmoid(h) + w) and a TensorIterator (over the rows of x, each
@@ -188,3 +200,139 @@ def test_a_rank_known_only_when_running_runs_on_the_reference_interpreter() -> N
     with pytest.raises(LowpassError, match=r"If 'if' gives a dynamic rank, which the CPU device "
                        r"runs on the reference interpreter, and the model has variables"):  # fmt: skip
         stateful.create_infer_request().infer({"c": np.array(True), "x": x})
+
+
+# y = 2 relu(x) over a batch of any size, no state
+BATCH_RELU = """
+func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<?x4xf32> {ov.name = "y"}) {
+  %two = ov.constant dense<2.0> : tensor<f32>
+  %r = ov.relu %x {ov.name = "relu"} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %y = ov.multiply %r, %two {ov.name = "mul"} : (tensor<?x4xf32>, tensor<f32>) -> tensor<?x4xf32>
+  func.return %y : tensor<?x4xf32>
+}
+"""
+
+
+def _native(request: lowpass.InferRequest) -> bool:
+    """Whether the request's last inference ran native code (not the interpreter)."""
+    return request.device_request.native_code() is not None
+
+
+@pytest.mark.shape_threshold_default
+@pytest.mark.parametrize("threshold", [None, 1, 3])
+def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int | None) -> None:
+    """A shape's inferences before LP_SHAPE_COMPILE_THRESHOLD (2 by default) run on the
+    reference interpreter (profiling rows `ref_<precision>`, no native code), counted over
+    the compiled model's requests; from it, on the shape's native code, with the same
+    results."""
+    core = lowpass.Core()
+    config: dict[str, object] = {"PERF_COUNT": True}
+    if threshold is not None:
+        config["LP_SHAPE_COMPILE_THRESHOLD"] = threshold
+    compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU", config)
+    assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == (threshold or 2)
+    requests = [compiled.create_infer_request() for _ in range(2)]
+    rng = np.random.default_rng(5)
+    for rows in (3, 5):
+        x = rng.standard_normal((rows, 4)).astype(np.float32)
+        for n in range(1, 5):
+            request = requests[n % 2]  # (the count is the compiled model's, not a request's)
+            np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+            native = n >= (threshold or 2)
+            assert _native(request) == native, (rows, n)
+            exec_types = {r.node_name: r.exec_type for r in request.get_profiling_info()}
+            assert exec_types["relu"].startswith("ref_") != native, exec_types
+    assert len(cpu_model(compiled)._per_shape) == 2
+
+
+@pytest.mark.shape_threshold_default
+def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
+    core = lowpass.Core()
+    compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU")
+    request = compiled.create_infer_request()
+    request.infer({"x": np.ones((2, 4), np.float32)})
+    with pytest.raises(CpuConfigError, match=r"the last inference's shapes ran on the reference "
+                       r"interpreter: they are compiled at their inference 2 "
+                       r"\(LP_SHAPE_COMPILE_THRESHOLD\)"):  # fmt: skip
+        device = request.device_request
+        assert isinstance(device, DynamicCpuInferRequest)
+        _ = device.graph
+    with pytest.raises(LowpassError, match=r"the model has dynamic input shapes: it is compiled "
+                       r"for the input shapes of its inferences \(at their inference 2, "
+                       r"LP_SHAPE_COMPILE_THRESHOLD\), none so far"):  # fmt: skip
+        compiled.get_runtime_model()
+    request.infer({"x": np.ones((2, 4), np.float32)})
+    kinds = [n.get_type_name() for n in compiled.get_runtime_model().get_ordered_ops()]
+    assert kinds[0] == "Parameter" and kinds[-1] == "Result" and "ExecutionNode" in kinds
+
+
+@pytest.mark.parametrize("value", [0, -1, "two", 1.5])
+def test_a_bad_threshold_is_a_one_line_error(value: object) -> None:
+    with pytest.raises(LowpassError, match="LP_SHAPE_COMPILE_THRESHOLD") as info:
+        lowpass.Core().compile_model(BATCH_RELU, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": value})
+    assert "\n" not in str(info.value)
+    # REFERENCE accepts the key (it compiles nothing)
+    reference = lowpass.Core().compile_model(
+        BATCH_RELU, "REFERENCE", {"LP_SHAPE_COMPILE_THRESHOLD": 3})
+    assert reference.get_property("LP_SHAPE_COMPILE_THRESHOLD") == 3
+
+
+@pytest.mark.shape_threshold_default
+def test_a_model_with_variables_compiles_each_shape_at_once() -> None:
+    """The interpreter would not share the request's state: every shape is compiled at its
+    first inference, whatever the threshold."""
+    core = lowpass.Core()
+    request = core.compile_model(core.read_model(BATCH_SUM), "CPU").create_infer_request()
+    request.infer({"x": np.ones((2, 4), np.float32)})
+    assert _native(request)
+
+
+# y = FakeQuantize(x) @ FakeQuantize(w)^T over a batch of any size: int8 after lpt
+QUANTIZED_BATCH = """
+func.func @main(%x: tensor<?x8xf32> {ov.name = "x"}) -> (tensor<?x4xf32> {ov.name = "y"}) {
+  %lo = ov.constant dense<0.0> : tensor<f32>
+  %hi = ov.constant dense<2.55> : tensor<f32>
+  %wlo = ov.constant dense<-1.27> : tensor<f32>
+  %whi = ov.constant dense<1.27> : tensor<f32>
+  %w = ov.constant dense<[[0.5, -0.25, 0.75, 1.0, -1.0, 0.1, 0.2, -0.3], [0.3, 0.3, -0.3, 0.9, 0.0, -0.6, 1.1, 0.4], [-1.2, 0.05, 0.6, -0.7, 0.8, 0.2, -0.1, 0.0], [0.01, 0.02, 0.03, -0.04, 0.5, 0.6, -0.7, 0.8]]> : tensor<4x8xf32>
+  %qx = ov.fake_quantize %x, %lo, %hi, %lo, %hi levels = 256 {ov.name = "fq_x"} : (tensor<?x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?x8xf32>
+  %qw = ov.fake_quantize %w, %wlo, %whi, %wlo, %whi levels = 255 {ov.name = "fq_w"} : (tensor<4x8xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<4x8xf32>
+  %y = ov.mat_mul %qx, %qw transpose_b = true {ov.name = "mm"} : (tensor<?x8xf32>, tensor<4x8xf32>) -> tensor<?x4xf32>
+  func.return %y : tensor<?x4xf32>
+}
+"""
+
+
+@pytest.mark.shape_threshold_default
+def test_a_quantized_shape_gives_the_same_bits_interpreted_and_compiled() -> None:
+    """The interpreter runs the model as the CPU device compiles it, after `lpt`: the
+    shape's interpreted and native results are equal bit for bit."""
+    core = lowpass.Core()
+    request = core.compile_model(core.read_model(QUANTIZED_BATCH), "CPU").create_infer_request()
+    x = np.random.default_rng(7).uniform(-0.5, 3.0, (5, 8)).astype(np.float32)
+    interpreted = request.infer({"x": x})["y"].copy()
+    assert not _native(request)
+    native = request.infer({"x": x})["y"]
+    assert _native(request)
+    np.testing.assert_array_equal(interpreted, native)
+
+
+@pytest.mark.shape_threshold_default
+def test_shapes_native_code_cannot_take_stay_on_the_interpreter() -> None:
+    """NonZero's count decides a shape: native code needs it static, so the shape that ran on
+    the interpreter stays there (with a threshold of 1 it is the compile's one-line error)."""
+    data_dependent = """
+func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.name = "y"}) {
+  %y = ov.non_zero %x output_type = i64 {ov.name = "nz"} : (tensor<?x4xf32>) -> tensor<2x?xi64>
+  func.return %y : tensor<2x?xi64>
+}
+"""
+    core = lowpass.Core()
+    x = np.array([[0, 1, 0, 2], [3, 0, 0, 0], [0, 0, 0, 0]], np.float32)
+    request = core.compile_model(data_dependent, "CPU").create_infer_request()
+    for _ in range(3):
+        np.testing.assert_array_equal(request.infer({"x": x})["y"], np.stack(np.nonzero(x)))
+        assert not _native(request)
+    once = core.compile_model(data_dependent, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": 1})
+    with pytest.raises(LowpassError, match=r"'x' \[3, 4\].*static shapes: NonZero 'nz'"):
+        once.create_infer_request().infer({"x": x})
