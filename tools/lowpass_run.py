@@ -74,6 +74,7 @@ from lowpass.runtime import (
     ProfilingStatus,
 )
 from lowpass.runtime.core import first_device, get_layout
+from lowpass.runtime.device import SHAPE_COMPILE_KEY
 from lowpass.runtime.model_inputs import (
     InputSpecError,
     apply_input_options,
@@ -1304,6 +1305,11 @@ class _Progress:
 def _compile(
     core: Core, model: Model, device: str, config: dict[str, object]
 ) -> CompiledModel:
+    if device == "CPU" and model.is_dynamic() and SHAPE_COMPILE_KEY not in config:
+        # (the figures, counters and --emit-llvm of a dynamic model are its native code's:
+        # its shapes compiled at their first inference, where the CPU device's default runs
+        # a new shape's first inference on the interpreter)
+        config = {**config, SHAPE_COMPILE_KEY: 1}
     with _Progress(f"Compiling the model for {device}"):
         return core.compile_model(model, device, config)
 

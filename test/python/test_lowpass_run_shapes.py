@@ -195,6 +195,26 @@ def test_data_shapes_without_a_name(capsys: pytest.CaptureFixture[str], tmp_path
                                  "inputs!\n"), err
 
 
+@pytest.mark.shape_threshold_default
+def test_a_dynamic_model_runs_its_native_code_from_the_first_inference(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """lowpass-run's figures, counters and --emit-llvm are the native code's: it compiles a
+    dynamic model's shapes at their first inference (LP_SHAPE_COMPILE_THRESHOLD 1), where
+    the CPU device's default runs a new shape's first inference on the interpreter; `-c`
+    gives another threshold."""
+    model = tmp_path / "two.mlir"
+    model.write_text(TWO_INPUTS)
+    llvm = tmp_path / "two.ll"
+    code, out, err = _run(capsys, model, "--random-inputs", 0, "-data_shape", "[2,4][2,4]",
+                          "--perf-counts", "--emit-llvm", llvm)
+    assert code == 0 and "define" in llvm.read_text(), (out, err)
+    assert "ref_" not in out, out
+    code, out, err = _run(capsys, model, "--random-inputs", 0, "-data_shape", "[2,4][2,4]",
+                          "--perf-counts", "-c", "LP_SHAPE_COMPILE_THRESHOLD=2")
+    assert code == 0 and "ref_FP32" in out, (out, err)
+
+
 def _sorted_csv(path: Path) -> list[list[str]]:
     """The sorted report's rows, without its empty lines (its header cell's newline kept)."""
     return [row for row in csv.reader(io.StringIO(path.read_bytes().decode())) if row]
