@@ -1,20 +1,25 @@
 """
 A dynamic model met with new input shapes: a two-layer BERT encoder over `input_ids` /
 `attention_mask` [1, S] with S dynamic (`models/suite.py`'s `bert_tiny`, as PyTorch exports
-a text model with `dynamic_axes`), run at a sequence of lengths, each length twice in a
-row, on lowpass's CPU device and on OpenVINO's CPU plugin in the same process.
+a text model with `dynamic_axes`), on lowpass's CPU device and on OpenVINO's CPU plugin in
+the same process, one thread.
 
-    python benchmarks/bench_dynamic_shapes.py [--lengths 12,13,14,12,30,31,64]
+    python benchmarks/bench_dynamic_shapes.py [--lengths 12,13,14,12,30,31,64] [--stream 60]
 
-Rows, per engine and length: the wall time of the length's first inference and of the one
-right after it. lowpass runs twice: with `LP_SHAPE_COMPILE_THRESHOLD` 2, its default (a
-length's first inference on the reference interpreter, the second compiles it), and with 1
-(every new length compiled at its first inference, lowpass's behaviour before the
-threshold). Then the steady state, both engines at each length compiled: the median of
-`--calls` inferences, and OpenVINO's time over lowpass's. OpenVINO runs first (its kernel
-cache is the process's); lowpass's caches of compiled code are cleared before each of its
-runs. The float32 outputs of every inference are compared with OpenVINO's first ones (max
-|diff| printed). Needs openvino and onnx.
+Sections:
+- each length's first inference and the one right after it (wall), for OpenVINO and for
+  lowpass with `LP_SHAPE_COMPILE_THRESHOLD` AUTO (its default: a new shape on the reference
+  interpreter until its time there reaches a compile's, the first compile at a shape's
+  second inference), 2 and 1 (every new length compiled at its first inference, lowpass's
+  behaviour before the threshold);
+- a stream of `--stream` requests of random lengths 5-39 (seeded), the total wall time of
+  each engine: what a text service meets;
+- the steady state, each length compiled: the median of `--calls` inferences, OpenVINO's
+  time over lowpass's.
+OpenVINO runs first in each section (its kernel cache is the process's); lowpass's caches of
+compiled code are cleared before each of its runs, so every new length is compiled, not
+looked up. The float32 outputs are compared with OpenVINO's (max |diff| printed). Needs
+openvino and onnx.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--lengths", default="12,13,14,12,30,31,64")
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument("--stream", type=int, default=60)
     args = parser.parse_args()
     import onnx
     import openvino
@@ -69,49 +75,59 @@ def main() -> None:
         # OpenVINO first, its first inferences before any other of the process (oneDNN's
         # kernel cache is the process's); lowpass's caches of compiled graphs and objects
         # cleared before each of its runs, so every new length is compiled, not looked up
-        ov_model = openvino.Core().compile_model(
-            path, "CPU", {"INFERENCE_NUM_THREADS": 1, "INFERENCE_PRECISION_HINT": "f32"})
-        ov_request = ov_model.create_infer_request()
+        def openvino_engine() -> Callable[[dict[str, np.ndarray]], np.ndarray]:
+            request = openvino.Core().compile_model(path, "CPU", {
+                "INFERENCE_NUM_THREADS": 1, "INFERENCE_PRECISION_HINT": "f32",
+            }).create_infer_request()
+            return lambda feed: np.array(request.infer(feed)[0])
 
-        def ov_infer(n: int) -> np.ndarray:
-            return np.array(ov_request.infer(feeds[n])[0])
-
-        def lowpass_engine(threshold: int) -> Callable[[int], np.ndarray]:
+        def lowpass_engine(threshold: object) -> Callable[[dict[str, np.ndarray]], np.ndarray]:
             compiler.clear_cache()
             jit.clear_cache()
-            compiled = lowpass.Core().compile_model(path, "CPU", {
-                "INFERENCE_NUM_THREADS": 1, "LP_SHAPE_COMPILE_THRESHOLD": threshold})
-            request = compiled.create_infer_request()
-            return lambda n: np.array(request.infer(feeds[n])[0])
+            request = lowpass.Core().compile_model(path, "CPU", {
+                "INFERENCE_NUM_THREADS": 1, "LP_SHAPE_COMPILE_THRESHOLD": threshold,
+            }).create_infer_request()
+            return lambda feed: np.array(request.infer(feed)[0])
 
-        engines: dict[str, Callable[[], Callable[[int], np.ndarray]]] = {
-            "OpenVINO": lambda: ov_infer,
+        engines: dict[str, Callable[[], Callable[[dict[str, np.ndarray]], np.ndarray]]] = {
+            "OpenVINO": openvino_engine,
+            "lowpass, AUTO": functools.partial(lowpass_engine, "AUTO"),
             "lowpass, threshold 2": functools.partial(lowpass_engine, 2),
             "lowpass, threshold 1": functools.partial(lowpass_engine, 1),
         }
         expected: dict[int, np.ndarray] = {}
-        run: dict[str, Callable[[int], np.ndarray]] = {}
         print("\n== each length's first inference and the next, seconds (wall), 1 thread")
         for name, make in engines.items():
-            infer = run[name] = make()
+            infer = make()
             cells, worst = [], 0.0
             for n in lengths:
-                first, out = timed(functools.partial(infer, n))
-                second, again = timed(functools.partial(infer, n))
+                first, out = timed(functools.partial(infer, feeds[n]))
+                second, again = timed(functools.partial(infer, feeds[n]))
                 expected.setdefault(n, np.asarray(out))
                 worst = max(worst, float(np.abs(np.asarray(out) - expected[n]).max()),
                             float(np.abs(np.asarray(again) - expected[n]).max()))
                 cells.append(f"S={n}: {first * 1e3:.1f} / {second * 1e3:.1f} ms")
             print(f"  {name:22s} " + ", ".join(cells) + f"  (max |diff| {worst:.2e})")
+        stream_rng = np.random.default_rng(1)
+        stream = [suite.bert_feeds(stream_rng, int(n))
+                  for n in stream_rng.integers(5, 40, args.stream)]
+        print(f"\n== a stream of {args.stream} requests of lengths 5-39 "
+              f"({len({f['input_ids'].shape[1] for f in stream})} lengths), wall, 1 thread")
+        for name, make in engines.items():
+            infer = make()
+            total, _ = timed(lambda infer=infer: [infer(feed) for feed in stream])
+            print(f"  {name:22s} {total:8.3f} s")
         print(f"\n== steady state, median of {args.calls} inferences, 1 thread")
+        run = {"OpenVINO": openvino_engine(), "lowpass": lowpass_engine(1)}
         for n in sorted(feeds):
             times = {}
-            for name in ("lowpass, threshold 2", "OpenVINO"):
-                infer = run[name]
-                samples = [timed(functools.partial(infer, n))[0] for _ in range(args.calls)]
+            for name, infer in run.items():
+                infer(feeds[n])
+                samples = [timed(functools.partial(infer, feeds[n]))[0]
+                           for _ in range(args.calls)]
                 times[name] = statistics.median(samples)
-            ratio = times["OpenVINO"] / times["lowpass, threshold 2"]
-            print(f"  S={n}: lowpass {times['lowpass, threshold 2'] * 1e3:.3f} ms, OpenVINO "
+            ratio = times["OpenVINO"] / times["lowpass"]
+            print(f"  S={n}: lowpass {times['lowpass'] * 1e3:.3f} ms, OpenVINO "
                   f"{times['OpenVINO'] * 1e3:.3f} ms: {ratio:.2f}x")
     print(host_line())
 

@@ -21,6 +21,7 @@ import queue
 import sys
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -188,10 +189,11 @@ class CpuConfig:
     execution_mode: str = "ACCURACY"
     """EXECUTION_MODE_HINT: PERFORMANCE or ACCURACY (lowpass's default, OpenVINO's is
     PERFORMANCE: see `inference_precision`)."""
-    shape_compile_threshold: int = DEFAULT_SHAPE_COMPILE_THRESHOLD
+    shape_compile_threshold: int | None = None
     """LP_SHAPE_COMPILE_THRESHOLD: a dynamic model's input shapes are compiled at their
-    inference of this number (1: at the first); the ones before run on the reference
-    interpreter (`CpuCompiledModel.interpreted_until_compiled`)."""
+    inference of this number (1: at the first), or None (`AUTO`) once their inferences on
+    the interpreter have taken the time of a compile of the model; the ones before run on
+    the reference interpreter (`CpuCompiledModel.interpreted_until_compiled`)."""
 
 
 THROUGHPUT_THREADS_PER_STREAM = 1
@@ -261,6 +263,21 @@ def _streams(value: Any) -> int:
     return count
 
 
+def _shape_compile_threshold(value: Any) -> int | None:
+    """LP_SHAPE_COMPILE_THRESHOLD: `AUTO` (None) or an inference number >= 1."""
+    if isinstance(value, str) and value.strip().upper() == "AUTO":
+        return None
+    message = (f"{SHAPE_COMPILE_KEY} takes AUTO or an integer >= 1 (1: compile new input "
+               f"shapes at their first inference), got {value!r}")
+    try:
+        count = _count(SHAPE_COMPILE_KEY, value)
+    except CpuConfigError:
+        raise CpuConfigError(message) from None
+    if count < 1:
+        raise CpuConfigError(message)
+    return count
+
+
 def _is_numpy_bool(value: object) -> TypeGuard[np.bool[Any]]:
     return isinstance(value, np.bool_)
 
@@ -321,7 +338,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
     mode: str | None = None
     lpt = True
     hyper_threading = False
-    shape_compile_threshold = DEFAULT_SHAPE_COMPILE_THRESHOLD
+    shape_compile_threshold = _shape_compile_threshold(DEFAULT_SHAPE_COMPILE_THRESHOLD)
     kept: list[tuple[str, Any]] = []
     check_config_keys(config, "CPU plugin", CpuConfigError)
     for raw_key, value in (config or {}).items():
@@ -333,10 +350,7 @@ def parse_config(config: Mapping[Any, Any] | None) -> CpuConfig:
         elif key == LPT_KEY:
             lpt = _as_bool(key, value)
         elif key == SHAPE_COMPILE_KEY:
-            shape_compile_threshold = _count(key, value)
-            if shape_compile_threshold < 1:
-                raise CpuConfigError(f"{key} must be >= 1 (1: compile at the first "
-                                     f"inference of new input shapes), got {value!r}")
+            shape_compile_threshold = _shape_compile_threshold(value)
         elif key == "ENABLE_HYPER_THREADING":  # (the default threads on SMT siblings too)
             hyper_threading = _as_bool(key, value)
         elif key == "COMPILATION_NUM_THREADS":
@@ -519,7 +533,7 @@ def _config_properties(config: CpuConfig) -> dict[str, Any]:
         "PERF_COUNT": config.perf_count,
         "ENABLE_PROFILING": config.perf_count,
         LPT_KEY: config.lpt,
-        SHAPE_COMPILE_KEY: config.shape_compile_threshold,
+        SHAPE_COMPILE_KEY: config.shape_compile_threshold or "AUTO",
     }
 
 
@@ -542,11 +556,11 @@ class CpuCompiledModel:
     needs static shapes (OpenVINO's CPU plugin refuses such an If: "CPU plug-in doesn't
     support If operation with dynamic rank").
 
-    New input shapes of a dynamic model run on the reference interpreter until their
-    inference number `LP_SHAPE_COMPILE_THRESHOLD` (2 by default), which compiles them
-    (`interpreted_until_compiled`): a model met with a new sequence length at each request
-    would otherwise pay a compile per request (a two-layer BERT on Zen 3: 1.6-2.4 s, where
-    the interpreter takes 6-15 ms and OpenVINO 2 ms: benchmarks/bench_dynamic_shapes.py).
+    New input shapes of a dynamic model run on the reference interpreter until they are
+    worth compiling (`LP_SHAPE_COMPILE_THRESHOLD`, `interpreted_until_compiled`): a model
+    met with a new sequence length at each request would otherwise pay a compile per
+    request (a two-layer BERT on Zen 3: 1.6-2.4 s, where the interpreter takes 6-15 ms and
+    OpenVINO 2 ms: benchmarks/bench_dynamic_shapes.py).
 
     A quantized model (FakeQuantize, ONNX QDQ, u8/i8 dequantization subgraphs:
     `lpt.is_quantized`) is compiled after `lpt`, as OpenVINO's CPU plugin runs its LPT in
@@ -572,9 +586,11 @@ class CpuCompiledModel:
         ] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
-        self._met: OrderedDict[tuple[tuple[int, ...], ...], int] = OrderedDict()
-        """Inferences of each input shapes (the last `SHAPES_COUNTED`), while a shapes' count
-        is below the threshold they run on the interpreter."""
+        self._met: OrderedDict[tuple[tuple[int, ...], ...], tuple[int, float]] = OrderedDict()
+        """The inferences of each input shapes and the seconds they took on the interpreter
+        (the last `SHAPES_COUNTED` shapes met)."""
+        self._compile_seconds: list[float] = []
+        """The wall seconds of each compile of the model for its shapes (`graph_for`)."""
         self._interpreted: Any = None
         """The module that the interpreter runs for shapes not compiled yet (`False`: none,
         the shapes are compiled at once; None: not built yet)."""
@@ -606,8 +622,8 @@ class CpuCompiledModel:
         if self._last is None:
             raise CpuConfigError(
                 "the model has dynamic input shapes: it is compiled for the input shapes of "
-                f"its inferences (at their inference {self.config.shape_compile_threshold}, "
-                f"{SHAPE_COMPILE_KEY}), none so far"
+                f"its inferences ({SHAPE_COMPILE_KEY} "
+                f"{self.config.shape_compile_threshold or 'AUTO'}), none so far"
             )
         return self._last
 
@@ -625,6 +641,7 @@ class CpuCompiledModel:
             ranked = dynamic_rank_op(module)
             if ranked is not None:
                 return self._reference_for(shapes, module, ranked)
+            start = time.perf_counter()
             graph = compile_module(
                 module,
                 threads=self.config.threads,
@@ -632,6 +649,9 @@ class CpuCompiledModel:
                 cache_dir=self.config.cache_dir,
                 compile_jobs=self.config.compile_jobs,
             )
+            with self._lock:
+                self._compile_seconds.append(time.perf_counter() - start)
+                del self._compile_seconds[:-self.SHAPE_CACHE_SIZE]
         except (ReshapeError, CompileError) as e:
             interpreted = self._interpreted
             if isinstance(e, CompileError) and interpreted not in (None, False):
@@ -663,31 +683,50 @@ class CpuCompiledModel:
     def interpreted_until_compiled(self, shapes: tuple[tuple[int, ...], ...]) -> Any | None:
         """
         The module the reference interpreter runs for these input shapes of a dynamic model,
-        None where they are compiled (`graph_for`) now: once met `LP_SHAPE_COMPILE_THRESHOLD`
-        times (counted over the compiled model's requests), and at once where the threshold
-        is 1, the model has variables (their state lives in the native requests' memory),
-        the precision is bf16 (the interpreter computes f32) or `lpt`, which the native code
-        runs, fails on the dynamic model (its error is then the compile's). The interpreter
-        runs the model as compiled: after `lpt` where the device runs it, so that int8 results
-        equal the native code's bit for bit, and float32 ones within its 1e-5 (the REFERENCE
-        device's). A shape compiled before and evicted (`SHAPE_CACHE_SIZE`) is compiled again
-        at once.
+        None where they are compiled (`graph_for`) now. `LP_SHAPE_COMPILE_THRESHOLD` says
+        when (counted over the compiled model's requests): an inference number, or `AUTO`,
+        the rule of renting skis until their rent has cost their price: the shapes are
+        compiled once their inferences on the interpreter have taken as long as a compile
+        of the model takes (the mean of its compiles so far; before the first, at the shapes'
+        second inference), so that no sequence of shapes costs more than twice what knowing
+        it in advance would. Shapes are compiled at once where the threshold is 1, the model
+        has variables (their state lives in the native requests' memory), the precision is
+        bf16 (the interpreter computes f32) or `lpt`, which the native code runs, fails on
+        the dynamic model (its error is then the compile's); a shape compiled before and
+        evicted (`SHAPE_CACHE_SIZE`) is compiled again at once. The interpreter runs the
+        model as compiled: after `lpt` where the device runs it, so that int8 results equal
+        the native code's bit for bit, and float32 ones within its 1e-5 (the REFERENCE
+        device's). `interpreted` adds each inference's seconds.
         """
         if self._interpreted is False:
             return None
         with self._lock:
             if shapes in self._per_shape:
                 return None
-            met = self._met.get(shapes, 0) + 1
-            self._met[shapes] = met
+            count, seconds = self._met.get(shapes, (0, 0.0))
+            self._met[shapes] = (count + 1, seconds)
             self._met.move_to_end(shapes)
             while len(self._met) > self.SHAPES_COUNTED:
                 self._met.popitem(last=False)
-            if met >= self.config.shape_compile_threshold:
+            threshold = self.config.shape_compile_threshold
+            if threshold is not None:
+                compile_now = count + 1 >= threshold
+            elif self._compile_seconds:
+                compile_now = seconds >= sum(self._compile_seconds) / len(self._compile_seconds)
+            else:
+                compile_now = count + 1 >= 2
+            if compile_now:
                 return None
             if self._interpreted is None:
                 self._interpreted = self._interpreted_module() or False
             return self._interpreted or None
+
+    def interpreted(self, shapes: tuple[tuple[int, ...], ...], seconds: float) -> None:
+        """Count `seconds` that an inference of `shapes` took on the interpreter."""
+        with self._lock:
+            met = self._met.get(shapes)
+            if met is not None:
+                self._met[shapes] = (met[0], met[1] + seconds)
 
     def _interpreted_module(self) -> Any | None:
         """The module for `interpreted_until_compiled`, or None where shapes compile at once."""
@@ -1376,9 +1415,9 @@ class DynamicCpuInferRequest:
         current = self._current
         if isinstance(current, InterpretedShapesRequest):
             raise CpuConfigError(
-                "the last inference's shapes ran on the reference interpreter: they are "
-                f"compiled at their inference {self._compiled.config.shape_compile_threshold} "
-                f"({SHAPE_COMPILE_KEY})"
+                "the last inference's shapes ran on the reference interpreter: they are not "
+                f"compiled yet ({SHAPE_COMPILE_KEY} "
+                f"{self._compiled.config.shape_compile_threshold or 'AUTO'})"
             )
         if isinstance(current, ReferenceShapesRequest):
             raise CpuConfigError(
@@ -1425,7 +1464,13 @@ class DynamicCpuInferRequest:
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
         request = self._request_for(inputs)
         self._current = request
+        if request is not self._interpreter:
+            request.infer(inputs)
+            return
+        start = time.perf_counter()
         request.infer(inputs)
+        shapes = tuple(tuple(int(d) for d in a.shape) for a in inputs)
+        self._compiled.interpreted(shapes, time.perf_counter() - start)
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
         assert self._current is not None, "outputs() before infer()"

@@ -55,10 +55,11 @@ PROFILING_KEYS = ("PERF_COUNT", "ENABLE_PROFILING")
 LPT_KEY = "LP_TRANSFORMS_MODE"
 """OpenVINO's `ov::internal::enable_lp_transformations` (the CPU plugin's switch of LPT)."""
 SHAPE_COMPILE_KEY = "LP_SHAPE_COMPILE_THRESHOLD"
-"""lowpass's own: the inference of a dynamic model's new input shapes at which the CPU device
-compiles native code for them; the inferences before it run on the reference interpreter
+"""lowpass's own: when the CPU device compiles native code for a dynamic model's new input
+shapes, which run on the reference interpreter until then: `AUTO` (once their inferences
+have spent on the interpreter the time a compile of the model takes) or an inference number
 (`CpuCompiledModel.interpreted_until_compiled`)."""
-DEFAULT_SHAPE_COMPILE_THRESHOLD = 2
+DEFAULT_SHAPE_COMPILE_THRESHOLD = "AUTO"
 ACCEPTED_KEYS = (
     *THREADS_KEYS,
     *PROFILING_KEYS,

@@ -43,7 +43,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _shapes_compiled_at_once(request: pytest.FixtureRequest,
                              monkeypatch: pytest.MonkeyPatch) -> None:
     """The CPU device runs a dynamic model's new input shapes on the reference interpreter
-    until their second inference (`LP_SHAPE_COMPILE_THRESHOLD`'s default, runtime/cpu.py):
+    until they are worth compiling (`LP_SHAPE_COMPILE_THRESHOLD`'s default, runtime/cpu.py):
     the tests of dynamic models that infer once (attention, Einsum, Trilu, the small models,
     the OpenVINO API's reshapes, 58 of them) would check the interpreter instead of the
     native code they are about. Here the default is 1, as before the threshold; the tests of

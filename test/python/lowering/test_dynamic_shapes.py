@@ -1,9 +1,9 @@
 # ruff: noqa: E501  (MLIR test models are kept on one line per op)
 """
 Dynamic input dimensions on the CPU device (runtime/cpu.py): a model with `?` dimensions is
-compiled per input shape (reshaped to it, as OpenVINO's `Model.reshape`) from the shape's
-inference number LP_SHAPE_COMPILE_THRESHOLD (the ones before run on the reference
-interpreter) and the compiled shapes are kept; the variables' state carries over when the
+compiled per input shape (reshaped to it, as OpenVINO's `Model.reshape`) once
+LP_SHAPE_COMPILE_THRESHOLD says so (before, the shape runs on the reference interpreter)
+and the compiled shapes are kept; the variables' state carries over when the
 shapes change.
 """
 
@@ -218,19 +218,15 @@ def _native(request: lowpass.InferRequest) -> bool:
     return request.device_request.native_code() is not None
 
 
-@pytest.mark.shape_threshold_default
-@pytest.mark.parametrize("threshold", [None, 1, 3])
-def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int | None) -> None:
-    """A shape's inferences before LP_SHAPE_COMPILE_THRESHOLD (2 by default) run on the
-    reference interpreter (profiling rows `ref_<precision>`, no native code), counted over
-    the compiled model's requests; from it, on the shape's native code, with the same
-    results."""
+@pytest.mark.parametrize("threshold", [1, 3])
+def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int) -> None:
+    """A shape's inferences before the LP_SHAPE_COMPILE_THRESHOLD-th run on the reference
+    interpreter (profiling rows `ref_<precision>`, no native code), counted over the compiled
+    model's requests; from it, on the shape's native code, with the same results."""
     core = lowpass.Core()
-    config: dict[str, object] = {"PERF_COUNT": True}
-    if threshold is not None:
-        config["LP_SHAPE_COMPILE_THRESHOLD"] = threshold
+    config = {"PERF_COUNT": True, "LP_SHAPE_COMPILE_THRESHOLD": threshold}
     compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU", config)
-    assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == (threshold or 2)
+    assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == threshold
     requests = [compiled.create_infer_request() for _ in range(2)]
     rng = np.random.default_rng(5)
     for rows in (3, 5):
@@ -238,11 +234,35 @@ def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int 
         for n in range(1, 5):
             request = requests[n % 2]  # (the count is the compiled model's, not a request's)
             np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
-            native = n >= (threshold or 2)
+            native = n >= threshold
             assert _native(request) == native, (rows, n)
             exec_types = {r.node_name: r.exec_type for r in request.get_profiling_info()}
             assert exec_types["relu"].startswith("ref_") != native, exec_types
     assert len(cpu_model(compiled)._per_shape) == 2
+
+
+@pytest.mark.shape_threshold_default
+def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile() -> None:
+    """`AUTO` (the default): a shape's second inference compiles it while the model has no
+    compile timed yet; then a shape is compiled once its inferences on the interpreter have
+    taken the mean time of the model's compiles (here set: an hour, then none)."""
+    core = lowpass.Core()
+    compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU")
+    assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == "AUTO"
+    request = compiled.create_infer_request()
+    for n in (1, 2):
+        request.infer({"x": np.ones((2, 4), np.float32)})
+        assert _native(request) == (n == 2)
+    device = cpu_model(compiled)
+    assert len(device._compile_seconds) == 1 and device._compile_seconds[0] > 0
+    device._compile_seconds[:] = [3600.0]
+    x = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
+    for _ in range(5):
+        np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+        assert not _native(request)
+    device._compile_seconds[:] = [0.0]  # (5 inferences' time on the interpreter: above it)
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+    assert _native(request)
 
 
 @pytest.mark.shape_threshold_default
@@ -252,14 +272,14 @@ def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
     request = compiled.create_infer_request()
     request.infer({"x": np.ones((2, 4), np.float32)})
     with pytest.raises(CpuConfigError, match=r"the last inference's shapes ran on the reference "
-                       r"interpreter: they are compiled at their inference 2 "
-                       r"\(LP_SHAPE_COMPILE_THRESHOLD\)"):  # fmt: skip
+                       r"interpreter: they are not compiled yet \(LP_SHAPE_COMPILE_THRESHOLD "
+                       r"AUTO\)"):  # fmt: skip
         device = request.device_request
         assert isinstance(device, DynamicCpuInferRequest)
         _ = device.graph
     with pytest.raises(LowpassError, match=r"the model has dynamic input shapes: it is compiled "
-                       r"for the input shapes of its inferences \(at their inference 2, "
-                       r"LP_SHAPE_COMPILE_THRESHOLD\), none so far"):  # fmt: skip
+                       r"for the input shapes of its inferences \(LP_SHAPE_COMPILE_THRESHOLD "
+                       r"AUTO\), none so far"):  # fmt: skip
         compiled.get_runtime_model()
     request.infer({"x": np.ones((2, 4), np.float32)})
     kinds = [n.get_type_name() for n in compiled.get_runtime_model().get_ordered_ops()]
@@ -268,9 +288,13 @@ def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
 
 @pytest.mark.parametrize("value", [0, -1, "two", 1.5])
 def test_a_bad_threshold_is_a_one_line_error(value: object) -> None:
-    with pytest.raises(LowpassError, match="LP_SHAPE_COMPILE_THRESHOLD") as info:
+    with pytest.raises(LowpassError, match=r"LP_SHAPE_COMPILE_THRESHOLD takes AUTO or an "
+                       r"integer >= 1 \(1: compile new input shapes at their first inference\), "
+                       r"got ") as info:  # fmt: skip
         lowpass.Core().compile_model(BATCH_RELU, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": value})
     assert "\n" not in str(info.value)
+    auto = lowpass.Core().compile_model(BATCH_RELU, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": "auto"})
+    assert auto.get_property("LP_SHAPE_COMPILE_THRESHOLD") == "AUTO"
     # REFERENCE accepts the key (it compiles nothing)
     reference = lowpass.Core().compile_model(
         BATCH_RELU, "REFERENCE", {"LP_SHAPE_COMPILE_THRESHOLD": 3})
