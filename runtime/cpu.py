@@ -591,6 +591,8 @@ class CpuCompiledModel:
         (the last `SHAPES_COUNTED` shapes met)."""
         self._compile_seconds: list[float] = []
         """The wall seconds of each compile of the model for its shapes (`graph_for`)."""
+        self._interpreter_rate = [0.0, 0]
+        """The seconds of the model's inferences on the interpreter and their input elements."""
         self._interpreted: Any = None
         """The module that the interpreter runs for shapes not compiled yet (`False`: none,
         the shapes are compiled at once; None: not built yet)."""
@@ -685,18 +687,19 @@ class CpuCompiledModel:
         The module the reference interpreter runs for these input shapes of a dynamic model,
         None where they are compiled (`graph_for`) now. `LP_SHAPE_COMPILE_THRESHOLD` says
         when (counted over the compiled model's requests): an inference number, or `AUTO`,
-        the rule of renting skis until their rent has cost their price: the shapes are
-        compiled once their inferences on the interpreter have taken as long as a compile
-        of the model takes (the mean of its compiles so far; before the first, at the shapes'
-        second inference), so that no sequence of shapes costs more than twice what knowing
-        it in advance would. Shapes are compiled at once where the threshold is 1, the model
-        has variables (their state lives in the native requests' memory), the precision is
-        bf16 (the interpreter computes f32) or `lpt`, which the native code runs, fails on
-        the dynamic model (its error is then the compile's); a shape compiled before and
-        evicted (`SHAPE_CACHE_SIZE`) is compiled again at once. The interpreter runs the
-        model as compiled: after `lpt` where the device runs it, so that int8 results equal
-        the native code's bit for bit, and float32 ones within its 1e-5 (the REFERENCE
-        device's). `interpreted` adds each inference's seconds.
+        the rule of renting skis until their rent would reach their price: the shapes are
+        compiled once their inferences on the interpreter, with the one to come
+        (`_predicted`), would take as long as a compile of the model (the mean of its
+        compiles so far; before the first, at the shapes' second inference), so that a
+        sequence of shapes costs about twice what knowing it in advance would, at most.
+        Shapes are compiled at once where the threshold is 1, the model has variables (their
+        state lives in the native requests' memory), the precision is bf16 (the interpreter
+        computes f32) or `lpt`, which the native code runs, fails on the dynamic model (its
+        error is then the compile's); a shape compiled before and evicted
+        (`SHAPE_CACHE_SIZE`) is compiled again at once. The interpreter runs the model as
+        compiled: after `lpt` where the device runs it, so that int8 results equal the native
+        code's bit for bit, and float32 ones within its 1e-5 (the REFERENCE device's).
+        `interpreted` adds each inference's seconds.
         """
         if self._interpreted is False:
             return None
@@ -712,7 +715,8 @@ class CpuCompiledModel:
             if threshold is not None:
                 compile_now = count + 1 >= threshold
             elif self._compile_seconds:
-                compile_now = seconds >= sum(self._compile_seconds) / len(self._compile_seconds)
+                compile_now = seconds + self._predicted(shapes) >= (
+                    sum(self._compile_seconds) / len(self._compile_seconds))
             else:
                 compile_now = count + 1 >= 2
             if compile_now:
@@ -727,6 +731,16 @@ class CpuCompiledModel:
             met = self._met.get(shapes)
             if met is not None:
                 self._met[shapes] = (met[0], met[1] + seconds)
+            self._interpreter_rate[0] += seconds
+            self._interpreter_rate[1] += _elements(shapes)
+
+    def _predicted(self, shapes: tuple[tuple[int, ...], ...]) -> float:
+        """The seconds an inference of `shapes` should take on the interpreter: those of the
+        model's inferences there so far per input element, times its input elements (0
+        before any): a new batch of 32 images is compiled at once where one took a fifth of
+        a compile on the interpreter."""
+        seconds, elements = self._interpreter_rate
+        return seconds / elements * _elements(shapes) if elements else 0.0
 
     def _interpreted_module(self) -> Any | None:
         """The module for `interpreted_until_compiled`, or None where shapes compile at once."""
@@ -894,6 +908,11 @@ def cpu_executed_groups(rows: Sequence[GraphRow], ops: Sequence[Operation]
             layer = row.type_name if row.status == "VIEW" else "Const"
             placed.append((position[op], ExecutedGroup([op], op, layer, row.exec_type, False)))
     return [group for _, group in sorted(placed, key=lambda item: item[0])]
+
+
+def _elements(shapes: tuple[tuple[int, ...], ...]) -> int:
+    """The elements of inputs of these shapes, at least 1."""
+    return max(1, sum(int(np.prod(shape)) for shape in shapes))
 
 
 @dataclass

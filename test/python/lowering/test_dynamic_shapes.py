@@ -244,8 +244,9 @@ def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int)
 @pytest.mark.shape_threshold_default
 def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile() -> None:
     """`AUTO` (the default): a shape's second inference compiles it while the model has no
-    compile timed yet; then a shape is compiled once its inferences on the interpreter have
-    taken the mean time of the model's compiles (here set: an hour, then none)."""
+    compile timed yet; then a shape is compiled once its inferences on the interpreter, with
+    the one to come (the model's seconds there per input element), would take the mean time
+    of the model's compiles (here set: an hour, then none, then a second)."""
     core = lowpass.Core()
     compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU")
     assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == "AUTO"
@@ -263,6 +264,15 @@ def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile() -> 
     device._compile_seconds[:] = [0.0]  # (5 inferences' time on the interpreter: above it)
     np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
     assert _native(request)
+    # a new shape whose one inference on the interpreter would take a compile's time (the
+    # model's seconds there per input element, times its elements): compiled at once
+    device._compile_seconds[:] = [1.0]
+    device._interpreter_rate[:] = [1.0, 4]  # (a second per 4 elements: [4, 4] would take 4 s)
+    request.infer({"x": np.ones((4, 4), np.float32)})
+    assert _native(request)
+    device._interpreter_rate[:] = [1.0, 1000]  # ([5, 4] would take 0.02 s: interpreted)
+    request.infer({"x": np.ones((5, 4), np.float32)})
+    assert not _native(request)
 
 
 @pytest.mark.shape_threshold_default
