@@ -570,6 +570,11 @@ class CpuCompiledModel:
 
     SHAPE_CACHE_SIZE = 16
     SHAPES_COUNTED = 1024
+    FIRST_COMPILE_SECONDS = 0.5
+    """What `interpreted_until_compiled` takes a compile to cost before the model's first:
+    about the least a real model's took on the hosts measured (squeezenet fp32: 0.5-0.8 s on
+    Zen 5, 1.7 s on Zen 3; a two-layer BERT 1.5-2.4 s on Zen 3), so that the first compile is
+    not later than worth it, and a stream of lengths each met a few times is not compiled."""
 
     def __init__(self, module: Any, config: CpuConfig) -> None:
         self.config = config
@@ -690,8 +695,8 @@ class CpuCompiledModel:
         the rule of renting skis until their rent would reach their price: the shapes are
         compiled once their inferences on the interpreter, with the one to come
         (`_predicted`), would take as long as a compile of the model (the mean of its
-        compiles so far; before the first, at the shapes' second inference), so that a
-        sequence of shapes costs about twice what knowing it in advance would, at most.
+        compiles so far; before the first, `FIRST_COMPILE_SECONDS`), so that a sequence of
+        shapes costs about twice what knowing it in advance would, at most.
         Shapes are compiled at once where the threshold is 1, the model has variables (their
         state lives in the native requests' memory), the precision is bf16 (the interpreter
         computes f32) or `lpt`, which the native code runs, fails on the dynamic model (its
@@ -714,11 +719,10 @@ class CpuCompiledModel:
             threshold = self.config.shape_compile_threshold
             if threshold is not None:
                 compile_now = count + 1 >= threshold
-            elif self._compile_seconds:
-                compile_now = seconds + self._predicted(shapes) >= (
-                    sum(self._compile_seconds) / len(self._compile_seconds))
             else:
-                compile_now = count + 1 >= 2
+                done = self._compile_seconds
+                price = sum(done) / len(done) if done else self.FIRST_COMPILE_SECONDS
+                compile_now = seconds + self._predicted(shapes) >= price
             if compile_now:
                 return None
             if self._interpreted is None:

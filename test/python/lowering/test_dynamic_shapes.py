@@ -242,19 +242,25 @@ def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int)
 
 
 @pytest.mark.shape_threshold_default
-def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile() -> None:
-    """`AUTO` (the default): a shape's second inference compiles it while the model has no
-    compile timed yet; then a shape is compiled once its inferences on the interpreter, with
-    the one to come (the model's seconds there per input element), would take the mean time
-    of the model's compiles (here set: an hour, then none, then a second)."""
+def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`AUTO` (the default): a shape is compiled once its inferences on the interpreter,
+    with the one to come (the model's seconds there per input element), would take the mean
+    time of the model's compiles, or FIRST_COMPILE_SECONDS before the first (here set: an
+    hour, then none, then a second)."""
     core = lowpass.Core()
     compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU")
     assert compiled.get_property("LP_SHAPE_COMPILE_THRESHOLD") == "AUTO"
     request = compiled.create_infer_request()
-    for n in (1, 2):
-        request.infer({"x": np.ones((2, 4), np.float32)})
-        assert _native(request) == (n == 2)
     device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 3600.0)
+    for _ in range(3):
+        request.infer({"x": np.ones((2, 4), np.float32)})
+        assert not _native(request)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    request.infer({"x": np.ones((2, 4), np.float32)})
+    assert _native(request)
     assert len(device._compile_seconds) == 1 and device._compile_seconds[0] > 0
     device._compile_seconds[:] = [3600.0]
     x = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
@@ -291,6 +297,7 @@ def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
                        r"for the input shapes of its inferences \(LP_SHAPE_COMPILE_THRESHOLD "
                        r"AUTO\), none so far"):  # fmt: skip
         compiled.get_runtime_model()
+    cpu_model(compiled).FIRST_COMPILE_SECONDS = 0.0  # (the next inference compiles)
     request.infer({"x": np.ones((2, 4), np.float32)})
     kinds = [n.get_type_name() for n in compiled.get_runtime_model().get_ordered_ops()]
     assert kinds[0] == "Parameter" and kinds[-1] == "Result" and "ExecutionNode" in kinds
@@ -342,7 +349,9 @@ def test_a_quantized_shape_gives_the_same_bits_interpreted_and_compiled() -> Non
     """The interpreter runs the model as the CPU device compiles it, after `lpt`: the
     shape's interpreted and native results are equal bit for bit."""
     core = lowpass.Core()
-    request = core.compile_model(core.read_model(QUANTIZED_BATCH), "CPU").create_infer_request()
+    config = {"LP_SHAPE_COMPILE_THRESHOLD": 2}
+    request = core.compile_model(core.read_model(QUANTIZED_BATCH), "CPU", config
+                                 ).create_infer_request()  # fmt: skip
     x = np.random.default_rng(7).uniform(-0.5, 3.0, (5, 8)).astype(np.float32)
     interpreted = request.infer({"x": x})["y"].copy()
     assert not _native(request)
@@ -363,7 +372,9 @@ func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.nam
 """
     core = lowpass.Core()
     x = np.array([[0, 1, 0, 2], [3, 0, 0, 0], [0, 0, 0, 0]], np.float32)
-    request = core.compile_model(data_dependent, "CPU").create_infer_request()
+    # (compiled at the second inference: the compile fails, the shape stays interpreted)
+    config = {"LP_SHAPE_COMPILE_THRESHOLD": 2}
+    request = core.compile_model(data_dependent, "CPU", config).create_infer_request()
     for _ in range(3):
         np.testing.assert_array_equal(request.infer({"x": x})["y"], np.stack(np.nonzero(x)))
         assert not _native(request)
