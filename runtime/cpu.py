@@ -73,7 +73,11 @@ from lowpass.runtime.device import (
     OpRow,
     check_config_keys,
 )
-from lowpass.runtime.interpreter import ReferenceExecutor, ReferenceRequest
+from lowpass.runtime.interpreter import (
+    ReferenceCompiledModel,
+    ReferenceExecutor,
+    ReferenceRequest,
+)
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
 from lowpass.runtime.properties.hint import PerformanceMode
 from lowpass.runtime.runtime_model import ExecutedGroup
@@ -269,6 +273,8 @@ def _shape_compile_threshold(value: Any) -> int | None:
         return None
     message = (f"{SHAPE_COMPILE_KEY} takes AUTO or an integer >= 1 (1: compile new input "
                f"shapes at their first inference), got {value!r}")
+    if isinstance(value, bool) or _is_numpy_bool(value):  # (True is not an inference number)
+        raise CpuConfigError(message)
     try:
         count = _count(SHAPE_COMPILE_KEY, value)
     except CpuConfigError:
@@ -591,13 +597,19 @@ class CpuCompiledModel:
         ] = OrderedDict()
         self._last: CompiledGraph | None = None
         self._lock = threading.Lock()
-        self._met: OrderedDict[tuple[tuple[int, ...], ...], tuple[int, float]] = OrderedDict()
-        """The inferences of each input shapes and the seconds they took on the interpreter
-        (the last `SHAPES_COUNTED` shapes met)."""
+        self._met: OrderedDict[
+            tuple[tuple[int, ...], ...], tuple[int, float, bool]
+        ] = OrderedDict()
+        """The inferences of each input shapes, the seconds they took on the interpreter and
+        whether they were compiled once (the last `SHAPES_COUNTED` shapes met)."""
         self._compile_seconds: list[float] = []
         """The wall seconds of each compile of the model for its shapes (`graph_for`)."""
         self._interpreter_rate = [0.0, 0]
         """The seconds of the model's inferences on the interpreter and their input elements."""
+        self._compiling: dict[tuple[tuple[int, ...], ...], threading.Event] = {}
+        """The shapes a request compiles now, set when it is done: the others meeting them
+        run on the interpreter meanwhile, or wait (`graph_for`), instead of compiling them
+        too."""
         self._interpreted: Any = None
         """The module that the interpreter runs for shapes not compiled yet (`False`: none,
         the shapes are compiled at once; None: not built yet)."""
@@ -635,13 +647,30 @@ class CpuCompiledModel:
         return self._last
 
     def graph_for(self, shapes: tuple[tuple[int, ...], ...]) -> CompiledGraph | ReferenceShapes:
-        """The graph compiled for these input shapes (a dynamic model), compiled on first use;
-        `ReferenceShapes` where the reshaped model still has a dynamic rank."""
-        with self._lock:
-            graph = self._per_shape.get(shapes)
-            if graph is not None:
-                self._per_shape.move_to_end(shapes)
-                return graph
+        """The graph compiled for these input shapes (a dynamic model), compiled on first use
+        (once: a request meeting shapes that another compiles waits for it); `ReferenceShapes`
+        where the reshaped model still has a dynamic rank."""
+        while True:
+            with self._lock:
+                graph = self._per_shape.get(shapes)
+                if graph is not None:
+                    self._per_shape.move_to_end(shapes)
+                    return graph
+                pending = self._compiling.get(shapes)
+                if pending is None:
+                    done = self._compiling[shapes] = threading.Event()
+                    break
+            pending.wait()  # (then the graph, or this request compiles: the error is its own)
+        try:
+            return self._compile_for(shapes)
+        finally:
+            with self._lock:
+                del self._compiling[shapes]
+            done.set()
+
+    def _compile_for(
+        self, shapes: tuple[tuple[int, ...], ...]
+    ) -> CompiledGraph | ReferenceShapes:
         module = self.module.clone()
         try:
             reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
@@ -659,6 +688,8 @@ class CpuCompiledModel:
             with self._lock:
                 self._compile_seconds.append(time.perf_counter() - start)
                 del self._compile_seconds[:-self.SHAPE_CACHE_SIZE]
+                count, seconds, _ = self._met.get(shapes, (0, 0.0, False))
+                self._met[shapes] = (count, seconds, True)
         except (ReshapeError, CompileError) as e:
             interpreted = self._interpreted
             if isinstance(e, CompileError) and interpreted not in (None, False):
@@ -711,13 +742,17 @@ class CpuCompiledModel:
         with self._lock:
             if shapes in self._per_shape:
                 return None
-            count, seconds = self._met.get(shapes, (0, 0.0))
-            self._met[shapes] = (count + 1, seconds)
+            if shapes in self._compiling and self._interpreted is not None:
+                return self._interpreted  # (another request compiles them)
+            count, seconds, compiled = self._met.get(shapes, (0, 0.0, False))
+            self._met[shapes] = (count + 1, seconds, compiled)
             self._met.move_to_end(shapes)
             while len(self._met) > self.SHAPES_COUNTED:
                 self._met.popitem(last=False)
             threshold = self.config.shape_compile_threshold
-            if threshold is not None:
+            if compiled:
+                compile_now = True  # (compiled before, then dropped: compiled again at once)
+            elif threshold is not None:
                 compile_now = count + 1 >= threshold
             else:
                 done = self._compile_seconds
@@ -734,7 +769,7 @@ class CpuCompiledModel:
         with self._lock:
             met = self._met.get(shapes)
             if met is not None:
-                self._met[shapes] = (met[0], met[1] + seconds)
+                self._met[shapes] = (met[0], met[1] + seconds, met[2])
             self._interpreter_rate[0] += seconds
             self._interpreter_rate[1] += _elements(shapes)
 
@@ -786,7 +821,11 @@ class CpuCompiledModel:
     def executed_groups(self) -> tuple[Block, list[ExecutedGroup]]:
         """The entry block that the compiled graph runs and its groups in execution order
         (`CompiledModel.get_runtime_model`); a dynamic model's last shapes compiled. A graph
-        loaded from CACHE_DIR has its rows without their ops: planned again for them (once)."""
+        loaded from CACHE_DIR has its rows without their ops: planned again for them (once).
+        A dynamic model none of whose shapes is compiled yet: the interpreter's graph."""
+        interpreted = self._interpreted
+        if self.dynamic and self._last is None and interpreted not in (None, False):
+            return ReferenceCompiledModel(interpreted).executed_groups()
         graph = self.graph
         ops = [row.op for row in graph.rows]
         if not ops:  # (a graph of no ops: its inputs returned, or constants)

@@ -1872,6 +1872,12 @@ def _emit_llvm(args: argparse.Namespace, request: InferRequest) -> None:
         text = request.device_request.native_code()
         if text is None:
             device = request.compiled_model.device
+            if device == "CPU":
+                raise LowpassError(
+                    "--emit-llvm: the CPU device ran the last inference's input shapes on the "
+                    "reference interpreter (not compiled yet: "
+                    f"{SHAPE_COMPILE_KEY} {request.compiled_model.get_property(SHAPE_COMPILE_KEY)}"
+                    "; or a dynamic rank, or shapes that native code cannot take)")
             raise LowpassError(f"--emit-llvm: the {device} device runs no native code")
         if args.emit_llvm == "-":
             print(text)

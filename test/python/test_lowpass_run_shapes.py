@@ -213,6 +213,12 @@ def test_a_dynamic_model_runs_its_native_code_from_the_first_inference(
     code, out, err = _run(capsys, model, "--random-inputs", 0, "-data_shape", "[2,4][2,4]",
                           "--perf-counts", "-c", "LP_SHAPE_COMPILE_THRESHOLD=2")
     assert code == 0 and "ref_FP32" in out, (out, err)
+    code, out, err = _run(capsys, model, "--random-inputs", 0, "-data_shape", "[2,4][2,4]",
+                          "--emit-llvm", llvm, "-c", "LP_SHAPE_COMPILE_THRESHOLD=2")
+    assert code == 1 and err == (
+        "lowpass-run: error: --emit-llvm: the CPU device ran the last inference's input shapes "
+        "on the reference interpreter (not compiled yet: LP_SHAPE_COMPILE_THRESHOLD 2; or a "
+        "dynamic rank, or shapes that native code cannot take)\n"), err
 
 
 def _sorted_csv(path: Path) -> list[list[str]]:

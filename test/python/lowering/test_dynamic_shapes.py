@@ -9,6 +9,10 @@ shapes change.
 
 from __future__ import annotations
 
+import threading
+import time
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -293,17 +297,86 @@ def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
         device = request.device_request
         assert isinstance(device, DynamicCpuInferRequest)
         _ = device.graph
-    with pytest.raises(LowpassError, match=r"the model has dynamic input shapes: it is compiled "
-                       r"for the input shapes of its inferences \(LP_SHAPE_COMPILE_THRESHOLD "
-                       r"AUTO\), none so far"):  # fmt: skip
-        compiled.get_runtime_model()
+    # the runtime model: the interpreter's graph (a node per op), then the compiled one's
+    layers = [n.get_rt_info()["layerType"].astype(str)
+              for n in compiled.get_runtime_model().get_ordered_ops()]
+    assert layers == ["Input", "Const", "Relu", "Multiply", "Output"], layers
     cpu_model(compiled).FIRST_COMPILE_SECONDS = 0.0  # (the next inference compiles)
     request.infer({"x": np.ones((2, 4), np.float32)})
-    kinds = [n.get_type_name() for n in compiled.get_runtime_model().get_ordered_ops()]
-    assert kinds[0] == "Parameter" and kinds[-1] == "Result" and "ExecutionNode" in kinds
+    layers = [n.get_rt_info()["layerType"].astype(str)
+              for n in compiled.get_runtime_model().get_ordered_ops()]
+    assert "Multiply" not in layers, layers  # (Relu and Multiply one fused node)
 
 
-@pytest.mark.parametrize("value", [0, -1, "two", 1.5])
+@pytest.mark.shape_threshold_default
+@pytest.mark.parametrize("threshold", ["AUTO", 1])
+def test_requests_meeting_shapes_that_another_compiles_do_not_compile_them_again(
+    threshold: str | int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Threads with a request each meet the same new shape: one compiles it; the others run
+    on the interpreter meanwhile (or wait for it, with the threshold 1), and the compile's
+    time is counted once."""
+    from lowpass.runtime import cpu
+
+    compiles: list[float] = []
+    compile_module = cpu.compile_module
+
+    def slow_compile(*args: Any, **kwargs: Any) -> CompiledGraph:
+        compiles.append(0.0)
+        time.sleep(0.3)  # (the others meet the shape while it compiles)
+        return compile_module(*args, **kwargs)
+
+    monkeypatch.setattr(cpu, "compile_module", slow_compile)
+    compiled = lowpass.Core().compile_model(
+        BATCH_RELU, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": threshold})
+    device = cpu_model(compiled)
+    x = np.random.default_rng(4).standard_normal((3, 4)).astype(np.float32)
+    if threshold == "AUTO":  # (a first inference on the interpreter, then any compiles)
+        monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 3600.0)
+        compiled.create_infer_request().infer({"x": x})
+        assert not compiles
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        request = compiled.create_infer_request()
+        try:
+            for _ in range(20):
+                np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+        except BaseException as e:  # (reported by the main thread)
+            failures.append(e)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures
+    assert len(compiles) == 1 and len(device._compile_seconds) == 1
+
+
+@pytest.mark.shape_threshold_default
+def test_a_compiled_shape_dropped_from_the_cache_is_compiled_again_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whatever its time on the interpreter: it was worth compiling once."""
+    core = lowpass.Core()
+    compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU")
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "SHAPE_CACHE_SIZE", 1)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    request = compiled.create_infer_request()
+    for rows in (2, 3):  # (each compiled at once, a compile taken to cost nothing; 3 drops 2)
+        device._compile_seconds[:] = []
+        request.infer({"x": np.ones((rows, 4), np.float32)})
+        assert _native(request)
+    device._compile_seconds[:] = [3600.0]  # (a new shape would stay on the interpreter)
+    other = compiled.create_infer_request()  # (`request` keeps the graphs it ran)
+    other.infer({"x": np.ones((2, 4), np.float32)})
+    assert _native(other) and list(device._per_shape) == [((2, 4),)]
+
+
+@pytest.mark.parametrize("value", [0, -1, "two", 1.5, True, None])
 def test_a_bad_threshold_is_a_one_line_error(value: object) -> None:
     with pytest.raises(LowpassError, match=r"LP_SHAPE_COMPILE_THRESHOLD takes AUTO or an "
                        r"integer >= 1 \(1: compile new input shapes at their first inference\), "
