@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeGuard
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, UnrankedTensorType
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType
 from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.hints import isa
 
@@ -691,8 +691,8 @@ class CpuCompiledModel:
                 count, seconds, _ = self._met.get(shapes, (0, 0.0, False))
                 self._met[shapes] = (count, seconds, True)
         except (ReshapeError, CompileError) as e:
-            interpreted = self._interpreted
-            if isinstance(e, CompileError) and interpreted not in (None, False):
+            interpreted = self._interpreter_module
+            if isinstance(e, CompileError) and interpreted is not None:
                 # (shapes that ran on the interpreter keep running there: intermediate
                 # shapes that depend on values, NonZero's count, which native code needs
                 # static; the profiling rows say `ref_<precision>`)
@@ -717,6 +717,11 @@ class CpuCompiledModel:
             while len(self._per_shape) > self.SHAPE_CACHE_SIZE:
                 self._per_shape.popitem(last=False)
         return graph
+
+    @property
+    def _interpreter_module(self) -> Any | None:
+        """`_interpreted` where it is a module (built, and the model interpretable)."""
+        return self._interpreted if isinstance(self._interpreted, ModuleOp) else None
 
     def interpreted_until_compiled(self, shapes: tuple[tuple[int, ...], ...]) -> Any | None:
         """
@@ -762,7 +767,7 @@ class CpuCompiledModel:
                 return None
             if self._interpreted is None:
                 self._interpreted = self._interpreted_module() or False
-            return self._interpreted or None
+            return self._interpreter_module
 
     def interpreted(self, shapes: tuple[tuple[int, ...], ...], seconds: float) -> None:
         """Count `seconds` that an inference of `shapes` took on the interpreter."""
@@ -823,8 +828,8 @@ class CpuCompiledModel:
         (`CompiledModel.get_runtime_model`); a dynamic model's last shapes compiled. A graph
         loaded from CACHE_DIR has its rows without their ops: planned again for them (once).
         A dynamic model none of whose shapes is compiled yet: the interpreter's graph."""
-        interpreted = self._interpreted
-        if self.dynamic and self._last is None and interpreted not in (None, False):
+        interpreted = self._interpreter_module
+        if self.dynamic and self._last is None and interpreted is not None:
             return ReferenceCompiledModel(interpreted).executed_groups()
         graph = self.graph
         ops = [row.op for row in graph.rows]
@@ -1489,9 +1494,8 @@ class DynamicCpuInferRequest:
         return current.graph if current is not None else self._compiled.graph
 
     def _request_for(
-        self, arrays: Sequence[np.ndarray]
+        self, shapes: tuple[tuple[int, ...], ...]
     ) -> CpuInferRequest | ReferenceShapesRequest | InterpretedShapesRequest:
-        shapes = tuple(tuple(int(d) for d in a.shape) for a in arrays)
         request = self._requests.get(shapes)
         if request is None:
             interpreted = self._compiled.interpreted_until_compiled(shapes)
@@ -1524,14 +1528,14 @@ class DynamicCpuInferRequest:
         return request
 
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
-        request = self._request_for(inputs)
+        shapes = tuple(tuple(int(d) for d in a.shape) for a in inputs)
+        request = self._request_for(shapes)
         self._current = request
         if request is not self._interpreter:
             request.infer(inputs)
             return
         start = time.perf_counter()
         request.infer(inputs)
-        shapes = tuple(tuple(int(d) for d in a.shape) for a in inputs)
         self._compiled.interpreted(shapes, time.perf_counter() - start)
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
