@@ -94,6 +94,7 @@ def shutdown() -> None:
     the compiled graphs and the object code that `compile_model` reuses. Compiled models
     keep working, and, unlike OpenVINO after its shutdown, lowpass can be used again (it
     compiles afresh)."""
-    from lowpass.lowering.compiler import clear_cache
+    from lowpass.lowering import compiler, jit
 
-    clear_cache()
+    compiler.clear_cache()
+    jit.clear_cache()  # (the object code: compiler.clear_cache forgets the graphs only)
