@@ -74,6 +74,7 @@ from lowpass.runtime.device import (
     check_config_keys,
 )
 from lowpass.runtime.interpreter import (
+    OpProgram,
     ReferenceCompiledModel,
     ReferenceExecutor,
     ReferenceRequest,
@@ -1373,17 +1374,20 @@ class CpuInferRequest:
         outputs = list(group.output_values)
         uses_variables = group.uses_variables
 
+        programs: list[OpProgram] = []
+
         def run() -> None:
             executor = self.executor()
             if uses_variables:
                 self._sync_store_in(executor.variables)
-            env: dict[Any, Any] = dict(zip(inputs, input_views, strict=True))
-            for op in ops:  # the reference interpreter's implementation of each op
-                results = executor.interpreter.run_op(op, tuple(env[v] for v in op.operands))
-                for r, v in zip(op.results, results, strict=True):
-                    env[r] = v
-            for value, view in zip(outputs, output_views, strict=True):
-                np.copyto(view, np.asarray(env[value]), casting="unsafe")
+            if not programs:  # the reference interpreter's implementation of each op
+                program = OpProgram.of_ops(ops, inputs, outputs, executor.interpreter, None)
+                assert program is not None, "a group reads only its inputs and its own results"
+                programs.append(program)
+            with np.errstate(all="ignore"):
+                results = programs[0].run(input_views)
+            for value, view in zip(results, output_views, strict=True):
+                np.copyto(view, np.asarray(value), casting="unsafe")
             if uses_variables:
                 self._sync_store_out(executor.variables)
 

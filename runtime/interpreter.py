@@ -14,7 +14,7 @@ and write, in the nested regions of a run as well, and that is kept across runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -33,12 +33,15 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Block, Operation
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.traits import IsolatedFromAbove
+from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
 from lowpass.dialects.interpret import dialect_functions
-from lowpass.dialects.ov.base import element_type_of, to_dtype
+from lowpass.dialects.ov.base import OvOp, check_result_shapes, element_type_of, to_dtype
+from lowpass.dialects.ov.conditional import IfOp
+from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
 from lowpass.runtime.device import (
     ACCEPTED_KEYS,
@@ -53,23 +56,32 @@ from lowpass.runtime.runtime_model import ExecutedGroup
 
 @dataclass
 class OpTiming:
-    """Wall time of every op execution, collected by an interpreter listener."""
+    """Wall time of every op execution: the listener of a request's xDSL interpreter and of its
+    `OpProgram`s (which call it as the interpreter calls its listeners)."""
 
     times: dict[Operation, float] = field(default_factory=dict[Operation, float])
     counts: dict[Operation, int] = field(default_factory=dict[Operation, int])
-    _start: float = 0.0
+    _starts: list[float] = field(default_factory=list[float])
+    """The start times of the ops being run, innermost last (an op with a body, or a
+    `func.call`, is timed around the ops it runs)."""
 
     current: Operation | None = None
     """The op being run (the one that failed, if a run fails)."""
 
     def will_interpret_op(self, op: Operation, args: tuple[Any, ...]) -> None:
         self.current = op
-        self._start = time.perf_counter()
+        self._starts.append(time.perf_counter())
 
     def did_interpret_op(self, op: Operation, results: tuple[Any, ...]) -> None:
-        elapsed = time.perf_counter() - self._start
+        elapsed = time.perf_counter() - self._starts.pop()
         self.times[op] = self.times.get(op, 0.0) + elapsed
         self.counts[op] = self.counts.get(op, 0) + 1
+
+    def clear(self) -> None:
+        """Forget the last run's times (a run that failed leaves starts behind)."""
+        self.times.clear()
+        self.counts.clear()
+        self._starts.clear()
 
 
 class _Listener(Interpreter.Listener):
@@ -129,14 +141,184 @@ class ReferenceExecutor:
         self.variables = VariableStore(module_variables(module))
         """Variable id -> value and reset flag: the state of this executor's infer request."""
         attach_variable_store(self.interpreter, self.variables)
+        blocks = self.function.body.blocks
+        self._program = (
+            OpProgram.of(blocks.first, self.interpreter, timing)
+            if blocks.first is not None and blocks.first.next_block is None
+            and isinstance(blocks.first.last_op, func.ReturnOp)
+            else None
+        )
 
     def run(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
         # NaN and infinities are values of the model's arithmetic, not events: numpy's
         # RuntimeWarnings ("invalid value encountered in subtract", on NaN inputs) would only
         # print the package's paths on stderr (issue 39)
         with np.errstate(all="ignore"):
-            results = self.interpreter.call_op(self.function, tuple(inputs))
+            if self._program is not None:
+                results = self._program.run(inputs)
+            else:
+                results = self.interpreter.call_op(self.function, tuple(inputs))
         return [np.asarray(r) for r in results]
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    op: Operation
+    operands: tuple[int, ...]
+    """The slots of the op's operands' values."""
+    results: tuple[int, ...]
+    run: Callable[[tuple[Any, ...]], Sequence[Any]]
+    timed: bool
+    """Whether the program calls the timing listener around the op (not when the interpreter
+    runs it: the interpreter calls its listener)."""
+    checked_shapes: tuple[tuple[int, ...] | None, ...] | None
+    """The declared static result shapes `run`'s results are checked against (`OvOp`'s
+    `interpret` does so), or None."""
+    dead: tuple[int, ...]
+    """Slots whose last use this op is: cleared after it, so that a run holds only the live
+    tensors (the interpreter's scope keeps every value until the function returns)."""
+
+
+class OpProgram:
+    """
+    A block, or a sequence of ops (a CPU graph's fallback group), run as the xDSL interpreter
+    runs a block (`run_ssacfg_region`), with its per-op work done once: each op's operand and
+    result slots in a list of values, and, for an `ov` op that runs by `evaluate`
+    (`OvOp.interpret` not overridden), that method (`OvOp.evaluator`) and the declared shapes
+    it is checked against; the bodies of `ov.tensor_iterator`, `ov.loop` and `ov.if` are
+    programs too; other ops (variables, `func.call`, other dialects) run through the
+    interpreter itself. The interpreter's path costs ~40-50 us an op in scope lookups,
+    listener calls and a numpy error state per op: most of the time of a small text model's
+    160 ops on a dynamic CPU model's new shape (interpreted until compiled).
+    """
+
+    def __init__(
+        self,
+        arguments: int,
+        steps: list[_Step],
+        returned: tuple[int, ...],
+        slots: int,
+        timing: OpTiming | None,
+    ) -> None:
+        self._arguments = arguments
+        self._steps = steps
+        self._returned = returned
+        self._slots = slots
+        self._timing = timing
+
+    @staticmethod
+    def of(block: Block, interpreter: Interpreter, timing: OpTiming | None) -> OpProgram | None:
+        """The program of a block ended by `func.return` or `ov.yield` (its results: the
+        terminator's operands); None for another block (the interpreter runs it)."""
+        ops = list(block.ops)
+        if not ops or not isinstance(ops[-1], func.ReturnOp | YieldOp):
+            return None
+        return OpProgram.of_ops(
+            ops[:-1], list(block.args), list(ops[-1].operands), interpreter, timing
+        )
+
+    @staticmethod
+    def of_ops(
+        ops: Sequence[Operation],
+        arguments: Sequence[SSAValue],
+        returned: Sequence[SSAValue],
+        interpreter: Interpreter,
+        timing: OpTiming | None,
+    ) -> OpProgram | None:
+        """The program of `ops` (in order) on the values `arguments`, whose results are the
+        values `returned`; None if an op reads a value neither given nor computed before it,
+        or has a body that could (the interpreter's scope would hold it)."""
+        slot: dict[SSAValue, int] = {arg: i for i, arg in enumerate(arguments)}
+        last_use: dict[int, int] = {}
+        for index, op in enumerate(ops):
+            if op.regions and not op.has_trait(IsolatedFromAbove):
+                return None
+            for operand in op.operands:
+                if operand not in slot:
+                    return None
+                last_use[slot[operand]] = index
+            for result in op.results:
+                slot[result] = len(slot)
+        if any(v not in slot for v in returned):
+            return None
+        for v in returned:
+            last_use[slot[v]] = len(ops)  # (kept to the end)
+        dead_after: dict[int, list[int]] = {}
+        for value_slot, index in last_use.items():
+            dead_after.setdefault(index, []).append(value_slot)
+        steps: list[_Step] = []
+        for index, op in enumerate(ops):
+            run, timed, checked = _runner(op, interpreter, timing)
+            steps.append(_Step(
+                op, tuple(slot[v] for v in op.operands), tuple(slot[r] for r in op.results),
+                run, timed, checked, tuple(dead_after.get(index, ())),
+            ))
+        returned_slots = tuple(slot[v] for v in returned)
+        return OpProgram(len(arguments), steps, returned_slots, len(slot), timing)
+
+    def run(self, inputs: Sequence[Any]) -> tuple[Any, ...]:
+        """The program's results for `inputs`, under the caller's numpy error state."""
+        if len(inputs) != self._arguments:
+            raise InterpretationError(
+                f"the program takes {self._arguments} arguments, got {len(inputs)}"
+            )
+        values: list[Any] = [None] * self._slots
+        values[: self._arguments] = inputs
+        timing = self._timing
+        for step in self._steps:
+            args = tuple([values[i] for i in step.operands])
+            if timing is None or not step.timed:
+                outputs = step.run(args)
+            else:
+                timing.will_interpret_op(step.op, args)
+                outputs = step.run(args)
+                timing.did_interpret_op(step.op, tuple(outputs))
+            if step.checked_shapes is not None:
+                check_result_shapes(outputs, step.checked_shapes)
+            for i, value in zip(step.results, outputs, strict=True):
+                values[i] = value
+            for i in step.dead:
+                values[i] = None
+        return tuple(values[i] for i in self._returned)
+
+
+_NOT_BUILT: Any = object()
+
+
+def _runner(
+    op: Operation, interpreter: Interpreter, timing: OpTiming | None
+) -> tuple[
+    Callable[[tuple[Any, ...]], Sequence[Any]], bool, tuple[tuple[int, ...] | None, ...] | None
+]:
+    """How a `OpProgram` runs `op`, whether it times it, and the shapes its results are
+    checked against."""
+    if isinstance(op, SubGraphOp | IfOp):
+        # (their `interpret`: `run` with the interpreter running the body)
+        bodies: dict[Region, OpProgram | None] = {}
+
+        def run_body(region: Region, args: tuple[Any, ...], name: str) -> Sequence[Any]:
+            program = bodies.get(region, _NOT_BUILT)
+            if program is _NOT_BUILT:
+                block = region.blocks.first
+                program = (
+                    OpProgram.of(block, interpreter, timing)
+                    if block is not None and block.next_block is None
+                    else None
+                )
+                bodies[region] = program
+            if program is None:
+                return interpreter.run_ssacfg_region(region, args, name)
+            return program.run(args)
+
+        subgraph = op
+        return (lambda args: subgraph.run(run_body, args)), True, None
+    if isinstance(op, OvOp) and type(op).interpret is OvOp.interpret:
+        return op.evaluator(), True, op.declared_static_shapes()
+
+    def run(args: tuple[Any, ...]) -> Sequence[Any]:
+        return interpreter.run_op(op, args)
+
+    return run, False, None
 
 
 # --------------------------------------------------------------------------------------------
@@ -235,8 +417,7 @@ class ReferenceRequest:
             np.asarray(value).astype(dtype, order="C", copy=False)
             for value, dtype in zip(inputs, self._input_dtypes, strict=True)
         ]
-        self.timing.times.clear()
-        self.timing.counts.clear()
+        self.timing.clear()
         self._raw = []
         try:
             self._raw = self.executor.run(arrays)
@@ -304,6 +485,7 @@ def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.nda
 
 
 __all__ = [
+    "OpProgram",
     "OpTiming",
     "ReferenceCompiledModel",
     "ReferenceDevice",

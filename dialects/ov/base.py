@@ -624,6 +624,24 @@ def folded_attrs(op: Operation, values: Sequence[np.ndarray]) -> list[FoldedValu
 # --------------------------------------------------------------------------------------------
 
 
+
+def check_result_shapes(
+    outputs: Sequence[Any], declared: Sequence[tuple[int, ...] | None]
+) -> None:
+    """
+    A result whose shape contradicts its declared static type (a shape computed at run time,
+    e.g. Reshape's) is an error, not a value that the ops after it would read with the wrong
+    shape. `declared`: `OvOp.declared_static_shapes()`, one entry per result.
+    """
+    for index, (value, shape) in enumerate(zip(outputs, declared, strict=True)):
+        actual = getattr(value, "shape", None)
+        if shape is not None and actual is not None and tuple(actual) != shape:
+            raise ValueError(
+                f"result #{index} has shape {list(actual)} where its declared type says "
+                f"{list(shape)}"
+            )
+
+
 class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterface):
     """
     Base class of the ops of the `ov` dialect (not an op itself).
@@ -669,17 +687,18 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         not a value that the ops after it would read with the wrong shape.
         """
         outputs = self.compute(inputs)
-        for index, (result, value) in enumerate(zip(self.results, outputs, strict=True)):
-            declared = result.type
-            shape = getattr(value, "shape", None)
-            if (shape is not None and isinstance(declared, TensorType)
-                    and DYNAMIC not in declared.get_shape()
-                    and tuple(shape) != tuple(declared.get_shape())):
-                raise ValueError(
-                    f"result #{index} has shape {list(shape)} where its declared type says "
-                    f"{list(declared.get_shape())}"
-                )
+        check_result_shapes(outputs, self.declared_static_shapes())
         return outputs
+
+    def declared_static_shapes(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Each result's declared shape if its type is a static tensor, else None: what
+        `interpret` checks the computed results against."""
+        shapes: list[tuple[int, ...] | None] = []
+        for result in self.results:
+            declared = result.type
+            shape = tuple(declared.get_shape()) if isinstance(declared, TensorType) else None
+            shapes.append(shape if shape is not None and DYNAMIC not in shape else None)
+        return tuple(shapes)
 
     # ---- shared behaviour -------------------------------------------------------------------
 
@@ -760,25 +779,43 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         3e38 * 2 is inf), not errors, so REFERENCE prints no RuntimeWarning on such inputs.
         """
         with np.errstate(all="ignore"):
-            return self._compute(inputs)
+            return self.compute_in_errstate(inputs)
 
-    def _compute(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+    def compute_in_errstate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        """`compute` under the caller's numpy error state."""
+        return self.evaluator()(inputs)
+
+    def evaluator(self) -> Callable[[Sequence[np.ndarray]], Sequence[np.ndarray]]:
+        """
+        `compute_in_errstate` as a function of the inputs alone, what it reads of the op's
+        types (a type-relaxed op's origin and result element types) read now: the reference
+        interpreter takes it once per op and calls it at every run, under one numpy error
+        state for the whole run.
+        """
         if not self.TYPE_RELAXED:
-            return self.evaluate(inputs)
+            return self.evaluate
+        evaluate = self.evaluate
         origin = self.origin_types()
-        if origin:
-            inputs = [
-                np.asarray(x).astype(to_dtype(origin[v])) if v in origin else x
-                for v, x in zip(self.operands, inputs, strict=True)
-            ]
-        with origin_view(origin):
-            outputs = self.evaluate(inputs)
-        converted: list[np.ndarray] = []
-        for result, value in zip(self.results, outputs, strict=True):
-            dtype = to_dtype(element_type_of(result))
-            value = np.asarray(value)
-            converted.append(value if value.dtype == dtype else convert_array(value, dtype))
-        return converted
+        origin_dtypes = [
+            to_dtype(origin[v]) if origin and v in origin else None for v in self.operands
+        ]
+        result_dtypes = [to_dtype(element_type_of(r)) for r in self.results]
+
+        def run(inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+            if origin:
+                inputs = [
+                    x if dtype is None else np.asarray(x).astype(dtype)
+                    for x, dtype in zip(inputs, origin_dtypes, strict=True)
+                ]
+            with origin_view(origin):
+                outputs = evaluate(inputs)
+            converted: list[np.ndarray] = []
+            for value, dtype in zip(outputs, result_dtypes, strict=True):
+                value = np.asarray(value)
+                converted.append(value if value.dtype == dtype else convert_array(value, dtype))
+            return converted
+
+        return run
 
     def verify_(self) -> None:
         name = self.attributes.get(NAME_ATTR)
@@ -946,6 +983,7 @@ __all__ = [
     "OvOp",
     "array_from_dense",
     "broadcast_shapes",
+    "check_result_shapes",
     "compute_results",
     "constant_value",
     "dense_from_array",

@@ -5,14 +5,13 @@ expected; exit 1, no partial output."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.ir import Operation
 
-from lowpass.runtime.interpreter import OpTiming
+from lowpass.dialects.ov.activation import ReluOp
 from lowpass.tools import lowpass_run, opt_tool
 
 
@@ -166,12 +165,11 @@ def test_reference_op_failure_names_the_op(
 ) -> None:
     # an op's own NotImplementedError (or KeyError, RuntimeError) was reported without the op
     model = _relu(tmp_path)
-    def failing(self: OpTiming, op: Operation, args: tuple[object, ...]) -> None:
-        self.current = op
-        if op.name == "ov.relu":
-            raise NotImplementedError("no such mode")
 
-    monkeypatch.setattr(OpTiming, "will_interpret_op", failing)
+    def failing(self: ReluOp, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        raise NotImplementedError("no such mode")
+
+    monkeypatch.setattr(ReluOp, "evaluate", failing)
     code, out, err = _tool(
         capsys, lowpass_run.main, model, "--random-inputs", 1, "--device", "REFERENCE"
     )
