@@ -5,15 +5,20 @@ a text model with `dynamic_axes`), on lowpass's CPU device and on OpenVINO's CPU
 the same process, one thread.
 
     python benchmarks/bench_dynamic_shapes.py [--lengths 12,13,14,12,30,31,64] [--stream 60]
+        [--repeated 3000]
 
 Sections:
 - each length's first inference and the one right after it (wall), for OpenVINO and for
   lowpass with `LP_SHAPE_COMPILE_THRESHOLD` AUTO (its default: a new shape on the reference
-  interpreter until its time there reaches a compile's, the first compile at a shape's
-  second inference), 2 and 1 (every new length compiled at its first inference, lowpass's
+  interpreter until its time there reaches a compile's, then compiled in the background),
+  2 and 1 (every new length compiled at its first inference, lowpass's
   behaviour before the threshold);
 - a stream of `--stream` requests of random lengths 5-39 (seeded), the total wall time of
   each engine: what a text service meets;
+- a stream of `--repeated` requests of 6 lengths, each met often: where `AUTO` compiles
+  them (in the background: no request waits for it), the total and the latencies (median,
+  p99, max) against OpenVINO's and the threshold 1's (each length compiled at its first
+  inference, which waits for it);
 - the steady state, each length compiled: the median of `--calls` inferences, OpenVINO's
   time over lowpass's.
 OpenVINO runs first in each section (its kernel cache is the process's); lowpass's caches of
@@ -60,6 +65,7 @@ def main() -> None:
     parser.add_argument("--lengths", default="12,13,14,12,30,31,64")
     parser.add_argument("--calls", type=int, default=200)
     parser.add_argument("--stream", type=int, default=60)
+    parser.add_argument("--repeated", type=int, default=3000)
     args = parser.parse_args()
     import onnx
     import openvino
@@ -117,6 +123,18 @@ def main() -> None:
             infer = make()
             total, _ = timed(lambda infer=infer: [infer(feed) for feed in stream])
             print(f"  {name:22s} {total:8.3f} s")
+        repeated_rng = np.random.default_rng(2)
+        choices = repeated_rng.choice(np.arange(5, 65), 6, replace=False)
+        repeated = [suite.bert_feeds(repeated_rng, int(n))
+                    for n in repeated_rng.choice(choices, args.repeated)]
+        print(f"\n== a stream of {args.repeated} requests of 6 lengths "
+              f"({', '.join(str(n) for n in sorted(choices))}), wall, 1 thread")
+        for name in ("OpenVINO", "lowpass, AUTO", "lowpass, threshold 1"):
+            infer = engines[name]()
+            latencies = [timed(functools.partial(infer, feed))[0] for feed in repeated]
+            print(f"  {name:22s} {sum(latencies):8.3f} s, latency median "
+                  f"{statistics.median(latencies) * 1e3:.2f} ms, p99 "
+                  f"{np.percentile(latencies, 99) * 1e3:.1f} ms, max {max(latencies) * 1e3:.1f} ms")
         print(f"\n== steady state, median of {args.calls} inferences, 1 thread")
         run = {"OpenVINO": openvino_engine(), "lowpass": lowpass_engine(1)}
         for n in sorted(feeds):

@@ -614,6 +614,9 @@ class CpuCompiledModel:
         self._interpreted: Any = None
         """The module that the interpreter runs for shapes not compiled yet (`False`: none,
         the shapes are compiled at once; None: not built yet)."""
+        self._failed_in_background: set[tuple[tuple[int, ...], ...]] = set()
+        """Shapes whose compile in the background failed: the next request meeting them
+        compiles them itself, and reports the error."""
         self._planned: tuple[CompiledGraph, Block] | None = None
         """A graph loaded from CACHE_DIR and its plan (`executed_groups`)."""
         self.loaded_from_cache = False
@@ -733,7 +736,9 @@ class CpuCompiledModel:
         compiled once their inferences on the interpreter, with the one to come
         (`_predicted`), would take as long as a compile of the model (the mean of its
         compiles so far; before the first, `FIRST_COMPILE_SECONDS`), so that a sequence of
-        shapes costs about twice what knowing it in advance would, at most.
+        shapes costs about twice what knowing it in advance would, at most. With `AUTO` they
+        are compiled in the background (`_compile_in_background`) and this inference runs on
+        the interpreter; with a number, by this request (None).
         Shapes are compiled at once where the threshold is 1, the model has variables (their
         state lives in the native requests' memory), the precision is bf16 (the interpreter
         computes f32) or `lpt`, which the native code runs, fails on the dynamic model (its
@@ -764,11 +769,51 @@ class CpuCompiledModel:
                 done = self._compile_seconds
                 price = sum(done) / len(done) if done else self.FIRST_COMPILE_SECONDS
                 compile_now = seconds + self._predicted(shapes) >= price
-            if compile_now:
-                return None
-            if self._interpreted is None:
+            if self._interpreted is None and (threshold is None or not compile_now):
                 self._interpreted = self._interpreted_module() or False
-            return self._interpreter_module
+            interpreted = self._interpreter_module
+            if not compile_now:
+                return interpreted
+            if threshold is not None or interpreted is None:
+                return None
+            if shapes in self._failed_in_background:
+                self._failed_in_background.discard(shapes)
+                return None
+            self._compile_in_background(shapes)
+            return interpreted
+
+    def _compile_in_background(self, shapes: tuple[tuple[int, ...], ...]) -> None:
+        """Compile `shapes` on a thread of its own (`AUTO`): the inferences meeting them run on
+        the interpreter until the graph is kept, so no inference waits for a compile (a
+        two-layer BERT's request that decided one took 2 s, the others 4-6 ms). Called with
+        the lock held."""
+        done = self._compiling[shapes] = threading.Event()
+
+        def compile_shapes() -> None:
+            try:
+                self._compile_for(shapes)
+            except Exception:  # (the request that compiles them again reports it)
+                with self._lock:
+                    self._failed_in_background.add(shapes)
+            finally:
+                with self._lock:
+                    del self._compiling[shapes]
+                done.set()
+
+        # not a daemon: a process that ends while the thread is in LLVM waits for it
+        threading.Thread(target=compile_shapes, name="lowpass-shape-compile").start()
+
+    def wait_for_compiles(self, timeout: float | None = None) -> bool:
+        """Wait until the compiles running now (in the background or by a request) are done;
+        False if `timeout` seconds passed first."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            pending = list(self._compiling.values())
+        for event in pending:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not event.wait(left):
+                return False
+        return True
 
     def interpreted(self, shapes: tuple[tuple[int, ...], ...], seconds: float) -> None:
         """Count `seconds` that an inference of `shapes` took on the interpreter."""

@@ -19,7 +19,7 @@ import pytest
 import lowpass
 from lowpass import LowpassError
 from lowpass.lowering.compiler import CompiledGraph
-from lowpass.runtime.cpu import CpuConfigError, DynamicCpuInferRequest
+from lowpass.runtime.cpu import CpuCompiledModel, CpuConfigError, DynamicCpuInferRequest
 
 from .typed import cpu_graph, cpu_model
 
@@ -222,6 +222,18 @@ def _native(request: lowpass.InferRequest) -> bool:
     return request.device_request.native_code() is not None
 
 
+def _infer_then_compiled(
+    request: lowpass.InferRequest, device: CpuCompiledModel, x: np.ndarray
+) -> None:
+    """`AUTO` decides to compile at this inference: it runs on the interpreter while the
+    shape compiles in the background; once that is done, the next runs native code."""
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+    assert not _native(request)
+    assert device.wait_for_compiles(60)
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+    assert _native(request)
+
+
 @pytest.mark.parametrize("threshold", [1, 3])
 def test_new_shapes_run_on_the_interpreter_until_their_threshold(threshold: int) -> None:
     """A shape's inferences before the LP_SHAPE_COMPILE_THRESHOLD-th run on the reference
@@ -263,8 +275,7 @@ def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile(
         request.infer({"x": np.ones((2, 4), np.float32)})
         assert not _native(request)
     monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
-    request.infer({"x": np.ones((2, 4), np.float32)})
-    assert _native(request)
+    _infer_then_compiled(request, device, np.ones((2, 4), np.float32))
     assert len(device._compile_seconds) == 1 and device._compile_seconds[0] > 0
     device._compile_seconds[:] = [3600.0]
     x = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
@@ -272,14 +283,13 @@ def test_auto_compiles_a_shape_once_its_interpreted_time_reaches_a_compile(
         np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
         assert not _native(request)
     device._compile_seconds[:] = [0.0]  # (5 inferences' time on the interpreter: above it)
+    _infer_then_compiled(request, device, x)
     np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
-    assert _native(request)
     # a new shape whose one inference on the interpreter would take a compile's time (the
     # model's seconds there per input element, times its elements): compiled at once
     device._compile_seconds[:] = [1.0]
     device._interpreter_rate[:] = [1.0, 4]  # (a second per 4 elements: [4, 4] would take 4 s)
-    request.infer({"x": np.ones((4, 4), np.float32)})
-    assert _native(request)
+    _infer_then_compiled(request, device, np.ones((4, 4), np.float32))
     device._interpreter_rate[:] = [1.0, 1000]  # ([5, 4] would take 0.02 s: interpreted)
     request.infer({"x": np.ones((5, 4), np.float32)})
     assert not _native(request)
@@ -302,7 +312,7 @@ def test_an_interpreted_shape_has_no_graph_and_says_why() -> None:
               for n in compiled.get_runtime_model().get_ordered_ops()]
     assert layers == ["Input", "Const", "Relu", "Multiply", "Output"], layers
     cpu_model(compiled).FIRST_COMPILE_SECONDS = 0.0  # (the next inference compiles)
-    request.infer({"x": np.ones((2, 4), np.float32)})
+    _infer_then_compiled(request, cpu_model(compiled), np.ones((2, 4), np.float32))
     layers = [n.get_rt_info()["layerType"].astype(str)
               for n in compiled.get_runtime_model().get_ordered_ops()]
     assert "Multiply" not in layers, layers  # (Relu and Multiply one fused node)
@@ -352,7 +362,66 @@ def test_requests_meeting_shapes_that_another_compiles_do_not_compile_them_again
     for thread in threads:
         thread.join()
     assert not failures, failures
+    assert device.wait_for_compiles(60)
     assert len(compiles) == 1 and len(device._compile_seconds) == 1
+
+
+@pytest.mark.shape_threshold_default
+def test_auto_compiles_in_the_background_while_the_interpreter_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No inference waits for an `AUTO` compile: the one that decides it and those after it
+    run on the interpreter until the graph is there (the compile is held until they did)."""
+    from lowpass.runtime import cpu
+
+    release = threading.Event()
+    started = threading.Event()
+    compile_module = cpu.compile_module
+
+    def held_compile(*args: Any, **kwargs: Any) -> CompiledGraph:
+        started.set()
+        assert release.wait(60), "the compile was not released"
+        return compile_module(*args, **kwargs)
+
+    monkeypatch.setattr(cpu, "compile_module", held_compile)
+    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    request = compiled.create_infer_request()
+    x = np.random.default_rng(5).standard_normal((3, 4)).astype(np.float32)
+    for _ in range(3):  # (the first decides the compile; none of them waits for it)
+        np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+        assert not _native(request)
+    assert started.wait(60) and not device.wait_for_compiles(0.01)
+    release.set()
+    assert device.wait_for_compiles(60)
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
+    assert _native(request) and len(device._compile_seconds) == 1
+
+
+@pytest.mark.shape_threshold_default
+def test_a_failed_background_compile_is_reported_by_the_next_inference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The request that meets the shapes again compiles them itself, and fails as a compile at
+    its inference would (threshold 1)."""
+    from lowpass.passes.reshape import ReshapeError
+    from lowpass.runtime import cpu
+
+    def failing_reshape(*args: Any, **kwargs: Any) -> None:
+        raise ReshapeError("no shape for you")
+
+    monkeypatch.setattr(cpu, "reshape_module", failing_reshape)
+    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    request = compiled.create_infer_request()
+    x = np.ones((3, 4), np.float32)
+    request.infer({"x": x})  # (interpreted; the compile fails in the background)
+    assert device.wait_for_compiles(60)
+    with pytest.raises(LowpassError, match=r"cannot compile the model for the inputs 'x' "
+                       r"\[3, 4\]: no shape for you"):  # fmt: skip
+        request.infer({"x": x})
 
 
 @pytest.mark.shape_threshold_default
@@ -368,12 +437,11 @@ def test_a_compiled_shape_dropped_from_the_cache_is_compiled_again_at_once(
     request = compiled.create_infer_request()
     for rows in (2, 3):  # (each compiled at once, a compile taken to cost nothing; 3 drops 2)
         device._compile_seconds[:] = []
-        request.infer({"x": np.ones((rows, 4), np.float32)})
-        assert _native(request)
+        _infer_then_compiled(request, device, np.ones((rows, 4), np.float32))
     device._compile_seconds[:] = [3600.0]  # (a new shape would stay on the interpreter)
     other = compiled.create_infer_request()  # (`request` keeps the graphs it ran)
-    other.infer({"x": np.ones((2, 4), np.float32)})
-    assert _native(other) and list(device._per_shape) == [((2, 4),)]
+    _infer_then_compiled(other, device, np.ones((2, 4), np.float32))
+    assert list(device._per_shape) == [((2, 4),)]
 
 
 @pytest.mark.parametrize("value", [0, -1, "two", 1.5, True, None])
