@@ -96,6 +96,7 @@ from lowpass.lowering.plan import (
 )
 from lowpass.lowering.storage import choose_bfloat16
 from lowpass.passes.decompose_einsum import DecomposeEinsum
+from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import Transaction
 
 __all__ = [
@@ -740,6 +741,9 @@ class CpuPass(ModulePass):
     by `--verify-diagnostics`), the module as it was before the pass (a `Transaction`,
     as every lowpass pass; the runtime's `run_pipeline` calls `run`: no copy per pass).
     """
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         transaction = Transaction(op)

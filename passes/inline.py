@@ -51,6 +51,7 @@ from xdsl.utils.exceptions import PassFailedException
 from lowpass.dialects.guards import is_integer_attr
 from lowpass.dialects.ov.base import get_name, types_compatible
 from lowpass.ir import find_location
+from lowpass.passes.options import check_option_types
 from lowpass.passes.symbol_dce import is_public, referenced_symbols
 from lowpass.passes.transaction import module_transaction
 
@@ -75,6 +76,9 @@ class InlinePass(ModulePass):
     """MLIR's option: a call is inlined only if the callee has at most this percentage of the
     caller's ops (both counted over the whole function, terminators included; a callee
     without ops is always inlined). -1, the default, inlines every call (MLIR's -1U)."""
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.inlining_threshold < -1:

@@ -47,6 +47,7 @@ from xdsl.utils.exceptions import PassFailedException
 from lowpass.dialects import ov
 from lowpass.dialects.ov.base import op_display_name
 from lowpass.ir import inherit_location
+from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import module_transaction
 
 
@@ -62,6 +63,9 @@ class LowLatency2Pass(ModulePass):
     use_const_initializer: bool = True
     """Initialise the variables with zeros (true, OpenVINO's default) or with the value that
     originally fed the back edge (false)."""
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         # A diagnostic (duplicate variable id, dynamic slice length) leaves the module as it

@@ -53,6 +53,7 @@ from lowpass.dialects.graph import (
 from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov.state import relaxes
 from lowpass.ir import inherit_location
+from lowpass.passes.options import check_option_types
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,9 @@ class MakeStatefulPass(ModulePass):
     rule: str = ""
     """`"IN->OUT"`: pair every input matching IN with the output named OUT, `*` in both
     standing for the same text (`"*->*N"`: `state` with `stateN`)."""
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         pairs = parse_pairs(self.pairs)

@@ -55,6 +55,7 @@ from lowpass.passes.composite.lingvo import (
     LINGVO_NAMES,
     analyze_lingvo,
 )
+from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import module_transaction
 
 OUT_OF_SCOPE = ("non_max_suppression_padded_v2", "addons:DenseImageWarp")
@@ -94,6 +95,9 @@ class PrepareCompositeFunctionsPass(ModulePass):
     """Also fuse `tf._implements = "LSTMCellSimple,CoupleInputForgetGates"` (and the layer-norm
     variant): TensorFlow Lite compares the whole string with "LSTMCellSimple" and so never
     fuses the coupled input-forget gate cell."""
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         try:

@@ -67,6 +67,7 @@ from lowpass.dialects.ov.conditional import BODIES
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
 from lowpass.dialects.ov.shape import ReshapeOp
 from lowpass.ir import SourceMap, find_location, inherit_location
+from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import module_transaction, module_trial
 
 Shape = tuple[int, ...]
@@ -93,6 +94,9 @@ class ReshapePass(ModulePass):
     """`"NAME:V1xV2x..."` per integer `ov.constant` (1-D, or rank 0 with one value) whose
     values to replace before re-inference: NAME is its `ov.name` (or SSA name); the values
     may be negative (`flatten/shape:1x-1x10`)."""
+
+    def __post_init__(self) -> None:
+        check_option_types(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         shapes = {name: shape for name, shape in _parse_entries(self.inputs, "inputs", _shape)}

@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException
 
+from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import module_transaction
 
 from . import markup as M
@@ -40,6 +41,7 @@ class _LptOptions(ModulePass):
     def __post_init__(self) -> None:
         # (the options checked when the pass is made, as mlir-opt checks a pipeline before it
         # reads the input: `lpt{deq-precision=f64}` and `LptPass(deq_precision="f64")` fail)
+        check_option_types(self)
         try:
             self._params()
         except OptionError as e:
