@@ -131,6 +131,13 @@ def _build_functions() -> type[InterpreterFunctions]:
     return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
 
 
+def interpreted_op_types() -> frozenset[type[Operation]]:
+    """The op classes that `dialect_functions` runs: the registered dialects' ops and those of
+    the registered implementations (a device checks a model's ops against them when it
+    compiles it, as OpenVINO's plugins refuse an unsupported operation then)."""
+    return frozenset(_OPS) | {get_op_type() for get_op_type, _ in _IMPLEMENTATIONS}
+
+
 def dialect_functions() -> InterpreterFunctions:
     """The implementations of the registered ops (`ov`, `tfl`), `arith.constant` and
     `tensor.cast`."""
@@ -155,6 +162,7 @@ __all__ = [
     "InterpretedOp",
     "OpImplementation",
     "dialect_functions",
+    "interpreted_op_types",
     "register_implementation",
     "register_implementation_lazily",
     "register_ops",

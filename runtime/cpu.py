@@ -78,6 +78,7 @@ from lowpass.runtime.interpreter import (
     ReferenceCompiledModel,
     ReferenceExecutor,
     ReferenceRequest,
+    check_supported_ops,
 )
 from lowpass.runtime.native_infer import NativeInfer, native_infer_call
 from lowpass.runtime.properties.hint import PerformanceMode
@@ -436,7 +437,10 @@ class CpuDevice:
     description = "lowpass_cpu_device"
 
     def compile(self, module: Any, config: Mapping[Any, Any]) -> CpuCompiledModel:
-        return CpuCompiledModel(module, parse_config(config))
+        parsed = parse_config(config)
+        # (the CPU pipeline's own ops, in IR that states its decisions already, are compiled)
+        check_supported_ops(module, self.name, also=lambda op: op.dialect_name() == "cpu")
+        return CpuCompiledModel(module, parsed)
 
     def check_config(self, config: Mapping[Any, Any]) -> None:
         """`CpuConfigError` for an unknown property or a bad value (`Core.set_property`)."""

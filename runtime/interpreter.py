@@ -38,7 +38,7 @@ from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
-from lowpass.dialects.interpret import dialect_functions
+from lowpass.dialects.interpret import dialect_functions, interpreted_op_types
 from lowpass.dialects.ov.base import OvOp, check_result_shapes, element_type_of, to_dtype
 from lowpass.dialects.ov.conditional import IfOp
 from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
@@ -47,6 +47,7 @@ from lowpass.runtime.device import (
     ACCEPTED_KEYS,
     DEFAULT_SHAPE_COMPILE_THRESHOLD,
     SHAPE_COMPILE_KEY,
+    DeviceError,
     InferenceFailure,
     OpRow,
     check_config_keys,
@@ -335,6 +336,7 @@ class ReferenceDevice:
         # (nothing to configure: the CPU device's properties are accepted and ignored, an
         # unknown one is refused, as OpenVINO's plugins refuse an unsupported property)
         check_config_keys(config, f"{self.name} device")
+        check_supported_ops(module, self.name)
         return ReferenceCompiledModel(module)
 
     def check_config(self, config: Mapping[str, Any]) -> None:
@@ -479,6 +481,33 @@ def _exec_type(op: Operation) -> str:
     return f"ref_{precision}"
 
 
+_FUNC_OPS = (func.ReturnOp, func.CallOp)
+"""The `func` ops of a function's body that `FuncFunctions` runs."""
+
+
+def check_supported_ops(
+    module: ModuleOp, device: str, also: Callable[[Operation], bool] | None = None
+) -> None:
+    """`DeviceError` for the first op of the module's functions that neither the interpreter
+    runs nor `also` accepts, with OpenVINO's message (its CPU plugin's `Node::factory`:
+    `Unsupported operation of type: X name: Y`) and what would run it: at compile time, not
+    at the first inference."""
+    supported = interpreted_op_types()
+    for function in module.ops:
+        if not isinstance(function, func.FuncOp):
+            continue
+        for op in function.walk():
+            if op is function or type(op) in supported or isinstance(op, _FUNC_OPS):
+                continue
+            if also is not None and also(op):
+                continue
+            raise DeviceError(
+                f"Unsupported operation of type: {op_type_name(op)} name: {_display(op)} "
+                f"({op.name}: the {device} device has no implementation of it; "
+                "lowpass.dialects.interpret.register_implementation adds one)"
+            )
+
+
 def run_reference(module: ModuleOp, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Run the module's entry function once in the reference interpreter."""
     return ReferenceExecutor(module).run(inputs)
@@ -491,6 +520,7 @@ __all__ = [
     "ReferenceDevice",
     "ReferenceExecutor",
     "ReferenceRequest",
+    "check_supported_ops",
     "entry_function",
     "op_display_name",
     "op_type_name",

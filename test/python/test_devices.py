@@ -7,10 +7,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType, f32
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 
 import lowpass
 from lowpass import LowpassError, ProfilingStatus
+from lowpass.dialects import ov
+from lowpass.dialects.interpret import register_implementation
 from lowpass.runtime import device as devices
 from lowpass.runtime.cpu import CpuCompiledModel, CpuInferRequest
 from lowpass.runtime.device import (
@@ -205,3 +210,50 @@ def test_device_errors_are_runtime_errors(core: lowpass.Core, registry: None) ->
         request.infer([np.zeros(2, np.float32)])
     with pytest.raises(LowpassError, match=r"available devices are REFERENCE, CPU, TRACE$"):
         core.compile_model(MODEL, "GPU")
+
+
+# ---- ops that no device implements -------------------------------------------------------
+
+
+@irdl_op_definition
+class _TwiceOp(IRDLOperation):
+    """An op of the embedder's own dialect: no implementation until one is registered."""
+
+    name = "embedder.twice"
+    x = operand_def(TensorType)
+    y = result_def(TensorType)
+
+
+def _twice_module(op_type: type[IRDLOperation]) -> ModuleOp:
+    t = TensorType(f32, [2])
+    function = func.FuncOp("main", ((t,), (t,)))
+    with ImplicitBuilder(function.body) as (x,):
+        twice = op_type.build(operands=[x], result_types=[t])
+        func.ReturnOp(ov.ReluOp(twice.results[0]))
+    return ModuleOp([function])
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_an_op_without_implementation_is_refused_when_compiled(device: str) -> None:
+    """As OpenVINO's CPU plugin refuses it in `compile_model`, not at the first inference."""
+    with pytest.raises(LowpassError) as info:
+        lowpass.Core().compile_model(_twice_module(_TwiceOp), device)
+    assert str(info.value) == (
+        f"Unsupported operation of type: Twice name: Twice_0 (embedder.twice: the {device} "
+        "device has no implementation of it; lowpass.dialects.interpret.register_implementation "
+        "adds one)"
+    )
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_a_registered_implementation_runs_on_both_devices(device: str) -> None:
+    @irdl_op_definition
+    class TwiceOp(IRDLOperation):  # (its own class: the registration stays with this test)
+        name = "embedder.twice"
+        x = operand_def(TensorType)
+        y = result_def(TensorType)
+
+    register_implementation(TwiceOp, lambda op, args: (2 * args[0],))
+    compiled = lowpass.Core().compile_model(_twice_module(TwiceOp), device)
+    out = compiled({0: np.array([1.5, -2.0], np.float32)})[0]
+    np.testing.assert_array_equal(out, np.array([3.0, 0.0], np.float32))
