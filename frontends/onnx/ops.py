@@ -21,7 +21,13 @@ from lowpass.dialects.ov import (
     shape_of,
     static_value,
 )
-from lowpass.frontends.onnx.reader import ConversionError, NodeContext, element_type, register
+from lowpass.frontends.onnx.reader import (
+    ConversionError,
+    NodeContext,
+    element_type,
+    read_array,
+    register,
+)
 
 # ---- helpers ----------------------------------------------------------------------------------
 
@@ -977,7 +983,7 @@ def constant(ctx: NodeContext) -> list[SSAValue]:
     assert proto is not None  # has_attr("value") above
     tensor = proto.t
     element_type(tensor.data_type, "the Constant value")
-    return [ctx.constant(numpy_helper.to_array(tensor))]
+    return [ctx.constant(read_array(numpy_helper.to_array(tensor)))]
 
 
 # ---- data movement ----------------------------------------------------------------------------

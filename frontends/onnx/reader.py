@@ -130,12 +130,44 @@ _ONNX_TYPE_NAMES = {
     7: "INT64", 8: "STRING", 9: "BOOL", 10: "FLOAT16", 11: "DOUBLE", 12: "UINT32",
     13: "UINT64", 14: "COMPLEX64", 15: "COMPLEX128", 16: "BFLOAT16",
 }  # fmt: skip
-SUPPORTED_TYPES = "FLOAT, FLOAT16, INT64, INT32, INT8, UINT8, BOOL"
+_ONNX_COMPUTED_AS: dict[int, tuple[np.dtype[Any], IntegerType | AnyFloat]] = {
+    11: (np.dtype(np.float64), f32),
+    4: (np.dtype(np.uint16), i32),
+    5: (np.dtype(np.int16), i32),
+    12: (np.dtype(np.uint32), i64),
+    13: (np.dtype(np.uint64), i64),
+}
+"""ONNX types read as another element type: what OpenVINO's CPU plugin computes them in (its
+`ConvertPrecision` map: f64 -> f32, i16 and u16 -> i32), u32 and u64 in i64 (exact, where
+that map's i32 is not): DOUBLE values are rounded to float32 and UINT64 ones from 2^63 wrap.
+A graph input, output, Cast target or constant of such a type has the element type read
+(`element_type`); each's numpy dtype is how its data is stored (`stored_dtype`)."""
+SUPPORTED_TYPES = (
+    "FLOAT, FLOAT16, INT64, INT32, INT8, UINT8, BOOL, and DOUBLE (read as FLOAT), INT16, "
+    "UINT16 (as INT32), UINT32, UINT64 (as INT64)"
+)
+
+
+def stored_dtype(onnx_type: int) -> np.dtype[Any] | None:
+    """The numpy dtype of the data of a type that `element_type` reads as another, or None."""
+    computed = _ONNX_COMPUTED_AS.get(onnx_type)
+    return computed[0] if computed is not None else None
+
+
+def read_array(array: np.ndarray) -> np.ndarray:
+    """An array of a constant as it is read: float64, int16, uint16, uint32 and uint64 values
+    converted to the element type `element_type` reads them as."""
+    for stored, et in _ONNX_COMPUTED_AS.values():
+        if array.dtype == stored:
+            return array.astype(to_dtype(et))
+    return array
 
 
 def element_type(onnx_type: int, what: str) -> IntegerType | AnyFloat:
     """The ov element type of an ONNX data type, or a ValueError naming `what`."""
     et = _ONNX_TYPES.get(onnx_type)
+    if et is None and onnx_type in _ONNX_COMPUTED_AS:
+        et = _ONNX_COMPUTED_AS[onnx_type][1]
     if et is None:
         name = _ONNX_TYPE_NAMES.get(onnx_type, str(onnx_type))
         raise ValueError(
@@ -223,7 +255,7 @@ class NodeContext:
             return [v.decode() for v in a.strings]
         value = helper.get_attribute_value(a)
         if a.type == a.TENSOR:
-            return numpy_helper.to_array(a.t)
+            return read_array(numpy_helper.to_array(a.t))
         return value
 
     def check_attribute_names(self, known: set[str]) -> None:
@@ -406,7 +438,7 @@ class GraphConverter:
 
         what = f"initializer '{init.name}'"
         et = element_type(init.data_type, what)
-        dtype = to_dtype(et)
+        dtype = stored_dtype(init.data_type) or to_dtype(et)
         if init.HasField("segment"):
             raise ValueError(f"{what} is a segment, which lowpass does not support")
         shape = [int(d) for d in init.dims]
@@ -432,7 +464,8 @@ class GraphConverter:
                     f"{what} holds {len(raw)} bytes of data, expected {expected} for shape "
                     f"{shape} of {_ONNX_TYPE_NAMES[init.data_type]}"
                 )
-        if raw is not None and dtype != np.bool_ and sys.byteorder == "little":
+        converted = dtype != to_dtype(et)
+        if raw is not None and dtype != np.bool_ and sys.byteorder == "little" and not converted:
             return DenseIntOrFPElementsAttr(self.tensor_type(et, shape), BytesAttr(raw))
         if raw is not None:
             array = np.frombuffer(raw, dtype.newbyteorder("<")).reshape(shape)
@@ -441,7 +474,7 @@ class GraphConverter:
                 array = numpy_helper.to_array(init)
             except ValueError as e:  # too few or too many values for the shape
                 raise ValueError(f"{what} does not hold {shape}: {_first_line(e)}") from None
-        return dense_from_array(array, et)
+        return dense_from_array(read_array(array), et)
 
     def tensor_type(
         self, et: IntegerType | AnyFloat, shape: Sequence[int]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard, cast
 
+import numpy as np
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayOfConstraint,
@@ -85,7 +86,26 @@ PRECISION_NAMES: dict[Attribute, str] = {
     t: precision_name(t) for t in (f32, f16, i64, i32, i8, ui8, i1)
 }
 
+READ_AS: dict[str, tuple[np.dtype[Any], IntegerType | AnyFloat]] = {
+    "f64": (np.dtype(np.float64), f32),
+    "i16": (np.dtype(np.int16), i32),
+    "u16": (np.dtype(np.uint16), i32),
+    "u32": (np.dtype(np.uint32), i64),
+    "u64": (np.dtype(np.uint64), i64),
+}
+"""Element types read as another (their data's numpy dtype, the type read): what OpenVINO's
+CPU plugin computes them in (its `ConvertPrecision` map: f64 -> f32, i16 and u16 -> i32),
+u32 and u64 in i64 (exact, where that map's i32 is not); written back as the type read."""
+PRECISIONS_READ_AS: dict[str, IntegerType | AnyFloat] = {
+    "FP64": f32, "I16": i32, "U16": i32, "U32": i64, "U64": i64,
+}  # fmt: skip
+"""The port precisions of `READ_AS`'s types."""
+
 SUPPORTED_ELEMENT_TYPES = ", ".join(ELEMENT_TYPES)
+READ_ELEMENT_TYPES = SUPPORTED_ELEMENT_TYPES + (
+    ", and f64 (read as f32), i16, u16 (as i32), u32, u64 (as i64)"
+)
+"""What the reader takes (`READ_AS` too)."""
 
 # Attribute kinds:
 #   ints   comma-separated integers          -> array<i64: ...>

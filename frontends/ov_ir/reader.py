@@ -879,6 +879,7 @@ class _LayerOps:
             if key not in data:
                 raise _LayerError(f"missing attribute '{key}' of the constant")
         et = _element_type(data["element_type"])
+        stored = opset.READ_AS.get(data["element_type"].strip())
         dims = _parse_shape(data["shape"])
         if any(d == DYNAMIC or d < 0 for d in dims):
             raise _LayerError(f"shape '{data['shape']}' must be static and non-negative")
@@ -886,7 +887,7 @@ class _LayerOps:
         size = _parse_int(data["size"], "size")
         if offset < 0 or size < 0:
             raise _LayerError(f"offset {offset} and size {size} must be non-negative")
-        dtype = to_dtype(et)
+        dtype = stored[0] if stored is not None else to_dtype(et)
         expected = math.prod(dims) * dtype.itemsize  # Python ints: no overflow
         if size < expected:
             # OpenVINO's deserializer refuses a smaller size only: a larger one is read for
@@ -917,7 +918,9 @@ class _LayerOps:
                 f"({len(weights)} bytes), expected a complete .bin (truncated?)"
             )
         view = weights[offset : offset + expected]
-        if dtype == np.bool_:
+        if stored is not None:  # (f64 rounded to f32, ...: `opset.READ_AS`)
+            raw = np.frombuffer(view, dtype.newbyteorder("<")).astype(to_dtype(et)).tobytes()
+        elif dtype == np.bool_:
             raw = np.where(np.frombuffer(view, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
         elif self.ctx.shared:
             # A read-only view stands in for `bytes`: BytesAttr's users take its length, hash,
@@ -1666,7 +1669,7 @@ def _expected(spec: opset.AttrSpec, enum: type[EnumAttribute[Any]] | None = None
         "str": "a string",
         "enum": "a name",
         "ENUM": "a name",
-        "etype": "an element type (" + opset.SUPPORTED_ELEMENT_TYPES + ")",
+        "etype": "an element type (" + opset.READ_ELEMENT_TYPES + ")",
         "strs": "comma-separated names",
         "f32s": "comma-separated numbers",
     }[spec.kind]
@@ -1755,9 +1758,11 @@ def _convert_attr(
 
 def _element_type(name: str) -> IntegerType | AnyFloat:
     et = opset.ELEMENT_TYPES.get(name.strip())
+    if et is None and name.strip() in opset.READ_AS:
+        et = opset.READ_AS[name.strip()][1]
     if et is None:
         raise _LayerError(
-            f"unsupported element type '{name}', expected one of {opset.SUPPORTED_ELEMENT_TYPES}"
+            f"unsupported element type '{name}', expected one of {opset.READ_ELEMENT_TYPES}"
         )
     return et
 
@@ -1822,7 +1827,7 @@ def _port_dims(port: Node) -> list[int]:
 
 def _port_type(port: Node) -> TensorType:
     precision = port.get("precision") or ""
-    et = opset.PRECISIONS.get(precision.upper())
+    et = opset.PRECISIONS.get(precision.upper()) or opset.PRECISIONS_READ_AS.get(precision.upper())
     if et is None:
         raise _LayerError(
             f"unsupported precision '{precision}', expected one of {', '.join(opset.PRECISIONS)}",

@@ -31,6 +31,7 @@ else:
 ort = pytest.importorskip("onnxruntime")
 
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+from xdsl.dialects import func  # noqa: E402
 
 import lowpass  # noqa: E402
 from lowpass.dialects import ov  # noqa: E402
@@ -1224,13 +1225,65 @@ def test_file_is_parsed_as_onnx_load_parses_it(tmp_path: Path) -> None:
     assert print_module(read_onnx(text)) == print_module(read_onnx(model, source=str(text)))
 
 
-def test_double_input_is_rejected() -> None:
+def test_wide_types_are_read_as_openvinos_cpu_plugin_computes_them() -> None:
+    """DOUBLE is read as f32 (OpenVINO's CPU plugin converts f64 to f32), INT16 and UINT16 as
+    i32, UINT32 and UINT64 as i64: inputs, initializers (raw bytes and typed fields),
+    Constant nodes, Cast targets; the results are onnxruntime's, which computes in double,
+    within float32's rounding."""
     graph = helper.make_graph(
-        [node("Relu", ["x"])], "g",
-        [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [2])],
+        [
+            node("Mul", ["x", "scale"], ["scaled"]),                       # double x double
+            node("Cast", ["scaled"], ["narrow"], to=TensorProto.FLOAT),
+            node("Cast", ["k"], ["k_float"], to=TensorProto.FLOAT),        # int16 -> float
+            node("Add", ["narrow", "k_float"], ["sum"]),
+            node("Constant", [], ["u"], value=numpy_helper.from_array(
+                np.array([7, 70000, 3], np.uint32), "u")),
+            node("Cast", ["u"], ["u_float"], to=TensorProto.FLOAT),
+            node("Mul", ["sum", "u_float"], ["y"]),
+            node("Cast", ["y"], ["y_double"], to=TensorProto.DOUBLE),
+            node("Cast", ["w"], ["w_int"], to=TensorProto.INT64),          # uint16 -> int64
+            node("Cast", ["big"], ["big_int"], to=TensorProto.INT64),      # uint64 -> int64
+            node("Add", ["w_int", "big_int"], ["z"]),
+        ], "g",
+        [helper.make_tensor_value_info("x", TensorProto.DOUBLE, [3])],
+        [helper.make_tensor_value_info("y_double", TensorProto.DOUBLE, [3]),
+         helper.make_tensor_value_info("z", TensorProto.INT64, [3])],
+        [numpy_helper.from_array(np.array([0.1, -2.5, 1e-3]), "scale"),  # float64, raw bytes
+         helper.make_tensor("k", TensorProto.INT16, [3], [-300, 2, 32767]),  # int32_data
+         numpy_helper.from_array(np.array([1, 65535, 40000], np.uint16), "w"),
+         numpy_helper.from_array(np.array([1, 2**40, 5], np.uint64), "big")],
+    )  # fmt: skip
+    for i, n in enumerate(graph.node):
+        n.name = f"{n.op_type}_{i}"  # (unique: onnxruntime refuses a repeated name)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    module = read_onnx(model)
+    function = module.body.block.first_op
+    assert isinstance(function, func.FuncOp)
+    assert [str(t) for t in function.function_type.inputs] == ["tensor<3xf32>"]
+    assert [str(t) for t in function.function_type.outputs] == [
+        "tensor<3xf32>", "tensor<3xi64>"]
+    x = np.array([1.0, 2.0, -3.0])
+    want_y, want_z = ort.InferenceSession(
+        model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})
+    for device in ("REFERENCE", "CPU"):
+        y, z = lowpass.Core().compile_model(module, device)({"x": x}).to_tuple()
+        assert y.dtype == np.float32 and z.dtype == np.int64
+        np.testing.assert_allclose(y, want_y, rtol=1e-6)
+        np.testing.assert_array_equal(z, want_z)
+
+
+@pytest.mark.parametrize(("elem_type", "name"), [
+    (TensorProto.BFLOAT16, "BFLOAT16"), (TensorProto.COMPLEX64, "COMPLEX64"),
+    (TensorProto.STRING, "STRING"),
+])
+def test_other_element_types_are_refused(elem_type: int, name: str) -> None:
+    graph = helper.make_graph(
+        [node("Identity", ["x"])], "g",
+        [helper.make_tensor_value_info("x", elem_type, [2])],
         [onnx.ValueInfoProto(name="y")],
     )  # fmt: skip
-    with pytest.raises(FrontendError, match="graph input 'x' has element type DOUBLE"):
+    with pytest.raises(FrontendError, match=f"graph input 'x' has element type {name}, which "
+                       "lowpass does not support; expected one of FLOAT, FLOAT16"):
         read_onnx(helper.make_model(graph))
 
 

@@ -1540,3 +1540,32 @@ def test_rt_info_that_xml_cannot_hold_is_refused_in_one_line(tmp_path: Path) -> 
     with pytest.raises(lowpass.LowpassError, match="rt_info 'k' holds the character U\\+0001"):
         lowpass.save_model(model, tmp_path / "m.xml")
     assert not (tmp_path / "m.xml").exists() and not (tmp_path / "m.bin").exists()
+
+
+def test_wide_element_types_are_read_as_openvinos_cpu_plugin_computes_them(
+    tmp_path: Path,
+) -> None:
+    """An IR of f64, i16, u16 and u32 (`openvino.save_model`): f64 read as f32 (OpenVINO's CPU
+    plugin converts f64 to f32), i16 and u16 as i32, u32 and u64 as i64; OpenVINO's results
+    within float32's rounding."""
+    openvino = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([3], openvino.Type.f64, name="x")
+    y = ops.convert(ops.multiply(x, ops.constant(np.array([0.1, -2.5, 1e-3]))),
+                    openvino.Type.f32)  # fmt: skip
+    terms = [ops.convert(ops.constant(np.array(v, dtype)), openvino.Type.f32) for v, dtype in (
+        ([-300, 2, 32767], np.int16), ([1, 65535, 4], np.uint16), ([7, 70000, 3], np.uint32))]
+    out = ops.multiply(ops.add(ops.add(y, terms[0]), terms[1]), terms[2])
+    xml = tmp_path / "wide.xml"
+    openvino.save_model(openvino.Model([out], [x], "wide"), str(xml), compress_to_fp16=False)
+    text = xml.read_text()
+    assert all(f'element_type="{t}"' in text for t in ("f64", "i16", "u16", "u32"))
+    model = lowpass.Core().read_model(xml)
+    assert str(model.inputs[0].get_element_type()) == "f32"
+    feed = np.array([1.0, 2.0, -3.0])
+    want = openvino.Core().compile_model(str(xml), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})(
+        {0: feed})[0]
+    for device in ("REFERENCE", "CPU"):
+        got = lowpass.Core().compile_model(model, device)({0: feed})[0]
+        assert got.dtype == np.float32
+        np.testing.assert_allclose(got, want, rtol=1e-6)

@@ -412,7 +412,7 @@ def test_bad_element_type(valid: tuple[str, bytes]) -> None:
     message = read_error(xml.replace('element_type="f32"', 'element_type="bf16"', 1), weights)
     assert message.endswith(
         "(id 0, type Parameter): unsupported element type 'bf16', expected one of f32, f16, "
-        "i64, i32, i8, u8, boolean"
+        "i64, i32, i8, u8, boolean, and f64 (read as f32), i16, u16 (as i32), u32, u64 (as i64)"
     )
 
 
