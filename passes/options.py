@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from typing import Any
+from typing import Any, cast
 
 from xdsl.passes import ModulePass
 
@@ -70,7 +70,10 @@ def _is_instance(value: Any, expected: Any) -> bool:
         return isinstance(value, int | float) and not isinstance(value, bool)
     if expected is str:
         return isinstance(value, str)
-    return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+    if not isinstance(value, tuple):
+        return False
+    items: tuple[object, ...] = cast(tuple[object, ...], value)
+    return all(isinstance(v, str) for v in items)
 
 
 __all__ = ["check_option_types"]
