@@ -247,6 +247,9 @@ class OpProgram:
         dead_after: dict[int, list[int]] = {}
         for value_slot, index in last_use.items():
             dead_after.setdefault(index, []).append(value_slot)
+        for index, op in enumerate(ops):  # (results no op reads: dropped at once)
+            unused = [slot[r] for r in op.results if slot[r] not in last_use]
+            dead_after.setdefault(index, []).extend(unused)
         steps: list[_Step] = []
         for index, op in enumerate(ops):
             run, timed, checked = _runner(op, interpreter, timing)
@@ -291,7 +294,7 @@ def _runner(
 ) -> tuple[
     Callable[[tuple[Any, ...]], Sequence[Any]], bool, tuple[tuple[int, ...] | None, ...] | None
 ]:
-    """How a `OpProgram` runs `op`, whether it times it, and the shapes its results are
+    """How an `OpProgram` runs `op`, whether it times it, and the shapes its results are
     checked against."""
     if isinstance(op, SubGraphOp | IfOp):
         # (their `interpret`: `run` with the interpreter running the body)
