@@ -131,11 +131,17 @@ def _build_functions() -> type[InterpreterFunctions]:
     return register_impls(type("OvFunctions", (InterpreterFunctions,), namespace))
 
 
+def implemented_op_types() -> frozenset[type[Operation]]:
+    """The op classes of the registered implementations (`register_implementation`): run by
+    them, even where the class is also an `InterpretedOp` (an embedder's `OvOp` subclass)."""
+    return frozenset(get_op_type() for get_op_type, _ in _IMPLEMENTATIONS)
+
+
 def interpreted_op_types() -> frozenset[type[Operation]]:
     """The op classes that `dialect_functions` runs: the registered dialects' ops and those of
     the registered implementations (a device checks a model's ops against them when it
     compiles it, as OpenVINO's plugins refuse an unsupported operation then)."""
-    return frozenset(_OPS) | {get_op_type() for get_op_type, _ in _IMPLEMENTATIONS}
+    return frozenset(_OPS) | implemented_op_types()
 
 
 def dialect_functions() -> InterpreterFunctions:
@@ -162,6 +168,7 @@ __all__ = [
     "InterpretedOp",
     "OpImplementation",
     "dialect_functions",
+    "implemented_op_types",
     "interpreted_op_types",
     "register_implementation",
     "register_implementation_lazily",

@@ -16,19 +16,22 @@ import functools
 import typing
 from typing import Any, cast
 
+import numpy as np
 from xdsl.passes import ModulePass
 
 
 def check_option_types(instance: ModulePass) -> None:
     """A `TypeError` for the first option (an init field of `bool`, `int`, `float`, `str` or
     `tuple[str, ...]` type) whose value is not of that type (an `int` is a `float` too; a
-    `bool` is neither)."""
+    `bool` is neither). Values that only spell the type otherwise are taken as it: a list of
+    strings as a tuple, numpy's booleans and integers as Python's."""
     hints = _option_types(type(instance))
     for field in dataclasses.fields(instance):
         expected = hints.get(field.name)
         if expected is None:
             continue
-        value = getattr(instance, field.name)
+        value = _normalized(getattr(instance, field.name), expected)
+        object.__setattr__(instance, field.name, value)  # (the passes are frozen dataclasses)
         if not _is_instance(value, expected):
             option = field.name.replace("_", "-")
             got = f"the string {value!r}" if isinstance(value, str) else f"{value!r}"
@@ -37,9 +40,24 @@ def check_option_types(instance: ModulePass) -> None:
             )
 
 
+def _normalized(value: Any, expected: Any) -> Any:
+    if expected is bool and isinstance(value, np.bool_):
+        return bool(value)
+    if expected is int and isinstance(value, np.integer):
+        return int(value)
+    if expected is float and isinstance(value, np.integer | np.floating):
+        return float(value)
+    if expected is not bool and expected not in (int, float, str) and isinstance(value, list):
+        return tuple(cast(list[object], value))
+    return value
+
+
 @functools.cache
 def _option_types(cls: type[ModulePass]) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
+    try:
+        hints = typing.get_type_hints(cls)
+    except NameError:  # (a subclass's annotations name types imported for type checking only)
+        return {}
     return {
         f.name: hints[f.name]
         for f in dataclasses.fields(cls)

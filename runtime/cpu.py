@@ -438,8 +438,7 @@ class CpuDevice:
 
     def compile(self, module: Any, config: Mapping[Any, Any]) -> CpuCompiledModel:
         parsed = parse_config(config)
-        # (the CPU pipeline's own ops, in IR that states its decisions already, are compiled)
-        check_supported_ops(module, self.name, also=lambda op: op.dialect_name() == "cpu")
+        check_supported_ops(module, self.name)
         return CpuCompiledModel(module, parsed)
 
     def check_config(self, config: Mapping[Any, Any]) -> None:
@@ -548,6 +547,43 @@ def _config_properties(config: CpuConfig) -> dict[str, Any]:
     }
 
 
+
+class BackgroundCompiler:
+    """
+    The thread that compiles dynamic models' shapes in the background (`AUTO`), one compile
+    at a time for the whole process, in the order they were decided: a burst of new shapes
+    does not start a compile each at once. A daemon thread: a process that ends does not
+    wait for the compiles queued, nor for one in LLVM.
+    """
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, job: Callable[[], None]) -> bool:
+        """Queue `job`; False if the thread could not be started (`can't start new
+        thread`)."""
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                thread = threading.Thread(
+                    target=self._run, name="lowpass-shape-compile", daemon=True
+                )
+                try:
+                    thread.start()
+                except RuntimeError:
+                    return False
+                self._thread = thread
+            self._jobs.put(job)
+        return True
+
+    def _run(self) -> None:
+        while True:
+            self._jobs.get()()
+
+
+BACKGROUND_COMPILER = BackgroundCompiler()
+
 class CpuCompiledModel:
     """
     The native code of one compiled model (`DeviceCompiledModel`), shared by its requests.
@@ -618,9 +654,9 @@ class CpuCompiledModel:
         self._interpreted: Any = None
         """The module that the interpreter runs for shapes not compiled yet (`False`: none,
         the shapes are compiled at once; None: not built yet)."""
-        self._failed_in_background: set[tuple[tuple[int, ...], ...]] = set()
-        """Shapes whose compile in the background failed: the next request meeting them
-        compiles them itself, and reports the error."""
+        self._failed_in_background: dict[tuple[tuple[int, ...], ...], None] = {}
+        """Shapes whose compile in the background failed (the last `SHAPES_COUNTED`): the
+        requests meeting them compile them themselves, and report the error."""
         self._planned: tuple[CompiledGraph, Block] | None = None
         """A graph loaded from CACHE_DIR and its plan (`executed_groups`)."""
         self.loaded_from_cache = False
@@ -757,8 +793,8 @@ class CpuCompiledModel:
         with self._lock:
             if shapes in self._per_shape:
                 return None
-            if shapes in self._compiling and self._interpreted is not None:
-                return self._interpreted  # (another request compiles them)
+            if shapes in self._compiling and self._interpreter_module is not None:
+                return self._interpreter_module  # (another request compiles them)
             count, seconds, compiled = self._met.get(shapes, (0, 0.0, False))
             self._met[shapes] = (count + 1, seconds, compiled)
             self._met.move_to_end(shapes)
@@ -781,31 +817,36 @@ class CpuCompiledModel:
             if threshold is not None or interpreted is None:
                 return None
             if shapes in self._failed_in_background:
-                self._failed_in_background.discard(shapes)
-                return None
-            self._compile_in_background(shapes)
-            return interpreted
+                return None  # (this request compiles them, and reports the error)
+            return interpreted if self._compile_in_background(shapes) else None
 
-    def _compile_in_background(self, shapes: tuple[tuple[int, ...], ...]) -> None:
-        """Compile `shapes` on a thread of its own (`AUTO`): the inferences meeting them run on
-        the interpreter until the graph is kept, so no inference waits for a compile (a
-        two-layer BERT's request that decided one took 2 s, the others 4-6 ms). Called with
-        the lock held."""
+    def _compile_in_background(self, shapes: tuple[tuple[int, ...], ...]) -> bool:
+        """Have the shapes compiled by the background compiler (`AUTO`): the inferences
+        meeting them run on the interpreter until the graph is kept, so no inference waits
+        for a compile (a two-layer BERT's request that decided one took 2 s, the others 4-6
+        ms). A compile that fails there leaves the shapes to the requests, which compile them
+        themselves from then on (and report the error). False if no thread could take the
+        compile (the request compiles them itself). Called with the lock held."""
         done = self._compiling[shapes] = threading.Event()
 
         def compile_shapes() -> None:
             try:
                 self._compile_for(shapes)
-            except Exception:  # (the request that compiles them again reports it)
+            except Exception:  # (the requests compile them again, and report it)
                 with self._lock:
-                    self._failed_in_background.add(shapes)
+                    self._failed_in_background[shapes] = None
+                    while len(self._failed_in_background) > self.SHAPES_COUNTED:
+                        del self._failed_in_background[next(iter(self._failed_in_background))]
             finally:
                 with self._lock:
                     del self._compiling[shapes]
                 done.set()
 
-        # not a daemon: a process that ends while the thread is in LLVM waits for it
-        threading.Thread(target=compile_shapes, name="lowpass-shape-compile").start()
+        if BACKGROUND_COMPILER.submit(compile_shapes):
+            return True
+        del self._compiling[shapes]
+        done.set()
+        return False
 
     def wait_for_compiles(self, timeout: float | None = None) -> bool:
         """Wait until the compiles running now (in the background or by a request) are done;

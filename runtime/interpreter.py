@@ -38,7 +38,11 @@ from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.exceptions import DiagnosticException, InterpretationError
 
 from lowpass.dialects.graph import entry_function, op_display_name, op_type_name, precision_name
-from lowpass.dialects.interpret import dialect_functions, interpreted_op_types
+from lowpass.dialects.interpret import (
+    dialect_functions,
+    implemented_op_types,
+    interpreted_op_types,
+)
 from lowpass.dialects.ov.base import OvOp, check_result_shapes, element_type_of, to_dtype
 from lowpass.dialects.ov.conditional import IfOp
 from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
@@ -316,7 +320,8 @@ def _runner(
 
         subgraph = op
         return (lambda args: subgraph.run(run_body, args)), True, None
-    if isinstance(op, OvOp) and type(op).interpret is OvOp.interpret:
+    if (isinstance(op, OvOp) and type(op).interpret is OvOp.interpret
+            and type(op) not in implemented_op_types()):  # fmt: skip
         return op.evaluator(), True, op.declared_static_shapes()
 
     def run(args: tuple[Any, ...]) -> Sequence[Any]:
@@ -488,21 +493,26 @@ _FUNC_OPS = (func.ReturnOp, func.CallOp)
 """The `func` ops of a function's body that `FuncFunctions` runs."""
 
 
-def check_supported_ops(
-    module: ModuleOp, device: str, also: Callable[[Operation], bool] | None = None
-) -> None:
-    """`DeviceError` for the first op of the module's functions that neither the interpreter
-    runs nor `also` accepts, with OpenVINO's message (its CPU plugin's `Node::factory`:
-    `Unsupported operation of type: X name: Y`) and what would run it: at compile time, not
-    at the first inference."""
+def check_supported_ops(module: ModuleOp, device: str) -> None:
+    """`DeviceError` for the first op of the entry function (and of the functions it calls,
+    and of their bodies) that the interpreter does not run, with OpenVINO's message (its CPU
+    plugin's `Node::factory`: `Unsupported operation of type: X name: Y`) and what would run
+    it: at compile time, not at the first inference."""
     supported = interpreted_op_types()
-    for function in module.ops:
-        if not isinstance(function, func.FuncOp):
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    pending = [entry_function(module)]
+    seen: set[str] = set()
+    while pending:
+        function = pending.pop()
+        if function.sym_name.data in seen:
             continue
+        seen.add(function.sym_name.data)
         for op in function.walk():
+            if isinstance(op, func.CallOp):
+                callee = functions.get(op.callee.root_reference.data)
+                if callee is not None:
+                    pending.append(callee)
             if op is function or type(op) in supported or isinstance(op, _FUNC_OPS):
-                continue
-            if also is not None and also(op):
                 continue
             raise DeviceError(
                 f"Unsupported operation of type: {op_type_name(op)} name: {_display(op)} "

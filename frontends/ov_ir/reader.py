@@ -919,7 +919,8 @@ class _LayerOps:
             )
         view = weights[offset : offset + expected]
         if stored is not None:  # (f64 rounded to f32, ...: `opset.READ_AS`)
-            raw = np.frombuffer(view, dtype.newbyteorder("<")).astype(to_dtype(et)).tobytes()
+            little = to_dtype(et).newbyteorder("<")  # (the attribute's bytes, on any host)
+            raw = np.frombuffer(view, dtype.newbyteorder("<")).astype(little).tobytes()
         elif dtype == np.bool_:
             raw = np.where(np.frombuffer(view, np.uint8) != 0, 0xFF, 0).astype(np.uint8).tobytes()
         elif self.ctx.shared:

@@ -9,13 +9,15 @@ import numpy as np
 import pytest
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType, f32
+from xdsl.dialects.builtin import ModuleOp, StringAttr, TensorType, f32
+from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 
 import lowpass
 from lowpass import LowpassError, ProfilingStatus
 from lowpass.dialects import ov
 from lowpass.dialects.interpret import register_implementation
+from lowpass.dialects.ov.base import OvOp
 from lowpass.runtime import device as devices
 from lowpass.runtime.cpu import CpuCompiledModel, CpuInferRequest
 from lowpass.runtime.device import (
@@ -245,15 +247,40 @@ def test_an_op_without_implementation_is_refused_when_compiled(device: str) -> N
     )
 
 
+@pytest.mark.parametrize("base", [IRDLOperation, OvOp])
 @pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
-def test_a_registered_implementation_runs_on_both_devices(device: str) -> None:
+def test_a_registered_implementation_runs_on_both_devices(
+    device: str, base: type[IRDLOperation]
+) -> None:
+    """An op of another dialect, or an embedder's `OvOp` subclass: the implementation runs
+    it, not the `OvOp`'s `evaluate` (which it does not define)."""
+
     @irdl_op_definition
-    class TwiceOp(IRDLOperation):  # (its own class: the registration stays with this test)
+    class TwiceOp(base):  # (its own class: the registration stays with this test)
         name = "embedder.twice"
         x = operand_def(TensorType)
         y = result_def(TensorType)
+
+        def infer_result_types(self) -> list[Attribute]:
+            return [self.x.type]
 
     register_implementation(TwiceOp, lambda op, args: (2 * args[0],))
     compiled = lowpass.Core().compile_model(_twice_module(TwiceOp), device)
     out = compiled({0: np.array([1.5, -2.0], np.float32)})[0]
     np.testing.assert_array_equal(out, np.array([3.0, 0.0], np.float32))
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_ops_of_functions_the_model_does_not_call_are_not_checked(device: str) -> None:
+    module = _twice_module(_TwiceOp)
+    unused = module.body.block.first_op
+    assert isinstance(unused, func.FuncOp)
+    unused.sym_name = StringAttr("unused")
+    unused.sym_visibility = StringAttr("private")
+    t = TensorType(f32, [2])
+    main = func.FuncOp("main", ((t,), (t,)))
+    with ImplicitBuilder(main.body) as (x,):
+        func.ReturnOp(ov.ReluOp(x))
+    module.body.block.add_op(main)
+    out = lowpass.Core().compile_model(module, device)({0: np.array([1.5, -2.0], np.float32)})[0]
+    np.testing.assert_array_equal(out, np.array([1.5, 0.0], np.float32))

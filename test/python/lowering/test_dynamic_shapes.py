@@ -419,9 +419,48 @@ def test_a_failed_background_compile_is_reported_by_the_next_inference(
     x = np.ones((3, 4), np.float32)
     request.infer({"x": x})  # (interpreted; the compile fails in the background)
     assert device.wait_for_compiles(60)
-    with pytest.raises(LowpassError, match=r"cannot compile the model for the inputs 'x' "
-                       r"\[3, 4\]: no shape for you"):  # fmt: skip
-        request.infer({"x": x})
+    for _ in range(3):  # (each time: the requests compile the shapes themselves from now on)
+        with pytest.raises(LowpassError, match=r"cannot compile the model for the inputs 'x' "
+                           r"\[3, 4\]: no shape for you"):  # fmt: skip
+            request.infer({"x": x})
+
+
+@pytest.mark.shape_threshold_default
+def test_background_compiles_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A burst of new shapes queues their compiles on one thread, in the order decided."""
+    from lowpass.runtime import cpu
+
+    running: list[int] = []
+    most = [0]
+    order: list[int] = []
+    compile_module = cpu.compile_module
+
+    def counted_compile(module: Any, *args: Any, **kwargs: Any) -> CompiledGraph:
+        running.append(1)
+        most[0] = max(most[0], len(running))
+        order.append(entry_rows(module))
+        time.sleep(0.05)  # (the others are decided meanwhile)
+        try:
+            return compile_module(module, *args, **kwargs)
+        finally:
+            running.pop()
+
+    def entry_rows(module: Any) -> int:
+        function = module.body.block.first_op
+        return function.function_type.inputs.data[0].get_shape()[0]
+
+    monkeypatch.setattr(cpu, "compile_module", counted_compile)
+    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    request = compiled.create_infer_request()
+    for rows in range(1, 6):
+        request.infer({"x": np.ones((rows, 4), np.float32)})
+        assert not _native(request)
+    assert device.wait_for_compiles(120)
+    assert most[0] == 1 and order == [1, 2, 3, 4, 5]
+    request.infer({"x": np.ones((4, 4), np.float32)})
+    assert _native(request)
 
 
 @pytest.mark.shape_threshold_default

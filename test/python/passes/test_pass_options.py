@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
@@ -30,8 +31,8 @@ from lowpass.passes.reshape import ReshapePass
     (LptPass, "keep_markup", "yes",
      "lpt: option keep-markup takes true or false, got the string 'yes'"),
     (LptPass, "deq_precision", 16, "lpt: option deq-precision takes a string, got 16"),
-    (MakeStatefulPass, "pairs", ["x:y"],
-     "make-stateful: option pairs takes a tuple of strings, got ['x:y']"),
+    (MakeStatefulPass, "pairs", ["x:y", 3],
+     "make-stateful: option pairs takes a tuple of strings, got ('x:y', 3)"),
     (PrepareCompositeFunctionsPass, "fuse_cifg", 1,
      "prepare-composite-functions: option fuse-cifg takes true or false, got 1"),
     (InlinePass, "inlining_threshold", True,
@@ -52,6 +53,16 @@ def test_an_option_of_another_type_is_refused(
 def test_options_of_their_types_and_pipeline_text_are_taken() -> None:
     assert not ReshapePass(inputs=("X:1x1x16",)).replace_constants
     assert LowLatency2Pass(use_const_initializer=False).use_const_initializer is False
+    # (values that spell the type otherwise: a list of strings, numpy's bools and integers)
+    spelled: dict[str, Any] = {
+        "inputs": ["X:1x1x16"], "use_const_initializer": np.False_,
+        "inlining_threshold": np.int64(3),
+    }  # fmt: skip
+    assert ReshapePass(inputs=spelled["inputs"]).inputs == ("X:1x1x16",)
+    numpy_false = LowLatency2Pass(use_const_initializer=spelled["use_const_initializer"])
+    assert numpy_false.use_const_initializer is False
+    threshold = InlinePass(inlining_threshold=spelled["inlining_threshold"]).inlining_threshold
+    assert type(threshold) is int
     passes = Universe.get_multiverse().all_passes
     pipeline = PassPipeline.parse_spec(passes, (
         'ov-reshape{inputs="X:1x1x16"},low-latency2{use-const-initializer=false},'
