@@ -41,12 +41,15 @@ def check_option_types(instance: ModulePass) -> None:
 
 
 def _normalized(value: Any, expected: Any) -> Any:
-    if expected is bool and isinstance(value, np.bool_):
-        return bool(value)
-    if expected is int and isinstance(value, np.integer):
-        return int(value)
-    if expected is float and isinstance(value, np.integer | np.floating):
-        return float(value)
+    scalar: Any = value
+    if isinstance(scalar, np.generic):  # (numpy's scalars as Python's: np.False_ -> False)
+        item: object = cast(Any, scalar).item()
+        if isinstance(item, bool):
+            return item if expected is bool else value
+        if expected is int and isinstance(item, int):
+            return item
+        if expected is float and isinstance(item, int | float):
+            return float(item)
     if expected is not bool and expected not in (int, float, str) and isinstance(value, list):
         return tuple(cast(list[object], value))
     return value
