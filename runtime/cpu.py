@@ -606,7 +606,7 @@ class CpuCompiledModel:
     New input shapes of a dynamic model run on the reference interpreter until they are
     worth compiling (`LP_SHAPE_COMPILE_THRESHOLD`, `interpreted_until_compiled`): a model
     met with a new sequence length at each request would otherwise pay a compile per
-    request (a two-layer BERT on Zen 3: 1.6-2.4 s, where the interpreter takes 6-15 ms and
+    request (a two-layer BERT on Zen 3: 1.6-2.4 s, where the interpreter takes 3-6 ms and
     OpenVINO 2 ms: benchmarks/bench_dynamic_shapes.py).
 
     A quantized model (FakeQuantize, ONNX QDQ, u8/i8 dequantization subgraphs:
