@@ -27,6 +27,7 @@ from lowpass.frontends.onnx.reader import (
     element_type,
     read_array,
     register,
+    wrapped,
 )
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -962,11 +963,11 @@ def expand(ctx: NodeContext) -> list[SSAValue]:
 
 @register("Cast")
 def cast(ctx: NodeContext) -> list[SSAValue]:
-    to = element_type(int(ctx.required("to")), "the target of Cast")
+    onnx_to = int(ctx.required("to"))
+    to = element_type(onnx_to, "the target of Cast")
     x = ctx.input(0)
-    if element_type_of(x) == to:
-        return [x]
-    return [ctx.value(ov.ConvertOp(x, to))]
+    y = x if element_type_of(x) == to else ctx.value(ov.ConvertOp(x, to))
+    return [wrapped(y, onnx_to, ctx.value)]  # (a Cast to UINT16 of 70000 is 4464)
 
 
 @register("Constant")

@@ -54,8 +54,12 @@ from lowpass.builder import GraphBuilder
 from lowpass.dialects.graph import RtInfo, set_model_rt_info
 from lowpass.dialects.ov import (
     DYNAMIC,
+    AddOp,
     ConstantOp,
+    FloorModOp,
+    SubtractOp,
     dense_from_array,
+    element_type_of,
     f16,
     f32,
     get_name,
@@ -161,6 +165,33 @@ def read_array(array: np.ndarray) -> np.ndarray:
         if array.dtype == stored:
             return array.astype(to_dtype(et))
     return array
+
+
+_WRAPPED: dict[int, tuple[int, int]] = {4: (0, 1 << 16), 5: (1 << 15, 1 << 16), 12: (0, 1 << 32)}
+"""UINT16, INT16, UINT32 (read as i32, i32, i64): (offset, modulus) of their range, into which
+`wrapped` brings a value where the model stores it in that type."""
+
+
+def wrapped(value: SSAValue, onnx_type: int, add: Callable[[Operation], SSAValue]) -> SSAValue:
+    """`value` brought into the range of `onnx_type` where that is a narrow integer type read
+    wider (`((v + offset) floormod modulus) - offset`, `add` appending each op): what a
+    Cast to it gives, and a graph output of it (as onnxruntime computes in the narrow type,
+    and OpenVINO converts its outputs back to it). Other types: `value` itself."""
+    spec = _WRAPPED.get(onnx_type)
+    if spec is None:
+        return value
+    offset, modulus = spec
+    dtype = to_dtype(element_type_of(value))
+
+    def constant(number: int) -> SSAValue:
+        return add(ConstantOp.from_array(np.array(number, dtype)))
+
+    if offset:
+        value = add(AddOp(value, constant(offset)))
+    value = add(FloorModOp(value, constant(modulus)))
+    if offset:
+        value = add(SubtractOp(value, constant(offset)))
+    return value
 
 
 def element_type(onnx_type: int, what: str) -> IntegerType | AnyFloat:
@@ -611,6 +642,8 @@ class GraphConverter:
                 v = self.value(out.name)
             except (ConversionError, ValueError) as e:
                 self.error(f"graph output '{out.name}': {e}")
+            if out.type.HasField("tensor_type"):
+                v = wrapped(v, out.type.tensor_type.elem_type, self.builder.value)
             self.builder.output(v, out.name)
             # OpenVINO (2026.4) names the op that produces a graph output after the output
             # (the last such output of a multi-output op), whatever the node was called.

@@ -1272,6 +1272,44 @@ def test_wide_types_are_read_as_openvinos_cpu_plugin_computes_them() -> None:
         np.testing.assert_array_equal(z, want_z)
 
 
+def test_narrow_integers_wrap_where_the_model_stores_them() -> None:
+    """UINT16, INT16, UINT32 computed in i32/i64 are brought back into their range at a Cast
+    to them and at a graph output of them: onnxruntime's values there (it computes in the
+    narrow type; OpenVINO converts its outputs back to it)."""
+    u16, i16, u32 = TensorProto.UINT16, TensorProto.INT16, TensorProto.UINT32
+    graph = helper.make_graph(
+        [
+            node("Sub", ["a", "b"], ["u16_diff"]),                          # 0 - 1 -> 65535
+            node("Sub", ["c", "d"], ["i16_diff"]),                          # 32767 + 1 -> -32768
+            node("Sub", ["e", "f"], ["u32_diff"]),                          # 0 - 1 -> 2^32 - 1
+            node("Cast", ["n"], ["n_u16"], to=u16),                         # 70000 -> 4464
+            node("Cast", ["n_u16"], ["n_back"], to=TensorProto.INT32),
+        ], "g",
+        [helper.make_tensor_value_info("n", TensorProto.INT32, [3])],
+        [helper.make_tensor_value_info("u16_diff", u16, [3]),
+         helper.make_tensor_value_info("i16_diff", i16, [3]),
+         helper.make_tensor_value_info("u32_diff", u32, [3]),
+         helper.make_tensor_value_info("n_back", TensorProto.INT32, [3])],
+        [numpy_helper.from_array(np.array([0, 5, 65535], np.uint16), "a"),
+         numpy_helper.from_array(np.array([1, 3, 65535], np.uint16), "b"),
+         numpy_helper.from_array(np.array([32767, -32768, 7], np.int16), "c"),
+         numpy_helper.from_array(np.array([-1, 1, 9], np.int16), "d"),
+         numpy_helper.from_array(np.array([0, 7, 2**32 - 1], np.uint32), "e"),
+         numpy_helper.from_array(np.array([1, 2, 0], np.uint32), "f")],
+    )  # fmt: skip
+    for i, n in enumerate(graph.node):
+        n.name = f"{n.op_type}_{i}"
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    feed = np.array([70000, -1, 12], np.int32)
+    want = ort.InferenceSession(
+        model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"n": feed})
+    module = read_onnx(model)
+    for device in ("REFERENCE", "CPU"):
+        got = lowpass.Core().compile_model(module, device)({"n": feed}).to_tuple()
+        for g, w in zip(got, want, strict=True):
+            np.testing.assert_array_equal(g, w.astype(np.int64))
+
+
 @pytest.mark.parametrize(("elem_type", "name"), [
     (TensorProto.BFLOAT16, "BFLOAT16"), (TensorProto.COMPLEX64, "COMPLEX64"),
     (TensorProto.STRING, "STRING"),
