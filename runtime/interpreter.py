@@ -146,13 +146,7 @@ class ReferenceExecutor:
         self.variables = VariableStore(module_variables(module))
         """Variable id -> value and reset flag: the state of this executor's infer request."""
         attach_variable_store(self.interpreter, self.variables)
-        blocks = self.function.body.blocks
-        self._program = (
-            OpProgram.of(blocks.first, self.interpreter, timing)
-            if blocks.first is not None and blocks.first.next_block is None
-            and isinstance(blocks.first.last_op, func.ReturnOp)
-            else None
-        )
+        self._program = OpProgram.of(self.function.body, self.interpreter, timing)
 
     def run(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
         # NaN and infinities are values of the model's arithmetic, not events: numpy's
@@ -212,9 +206,13 @@ class OpProgram:
         self._timing = timing
 
     @staticmethod
-    def of(block: Block, interpreter: Interpreter, timing: OpTiming | None) -> OpProgram | None:
-        """The program of a block ended by `func.return` or `ov.yield` (its results: the
-        terminator's operands); None for another block (the interpreter runs it)."""
+    def of(region: Region, interpreter: Interpreter, timing: OpTiming | None) -> OpProgram | None:
+        """The program of a region of one block ended by `func.return` or `ov.yield` (its
+        results: the terminator's operands); None for another region (the interpreter runs
+        it)."""
+        block = region.blocks.first
+        if block is None or block.next_block is not None:
+            return None
         ops = list(block.ops)
         if not ops or not isinstance(ops[-1], func.ReturnOp | YieldOp):
             return None
@@ -255,8 +253,9 @@ class OpProgram:
             unused = [slot[r] for r in op.results if slot[r] not in last_use]
             dead_after.setdefault(index, []).extend(unused)
         steps: list[_Step] = []
+        implemented = implemented_op_types()
         for index, op in enumerate(ops):
-            run, timed, checked = _runner(op, interpreter, timing)
+            run, timed, checked = _runner(op, interpreter, timing, implemented)
             steps.append(_Step(
                 op, tuple(slot[v] for v in op.operands), tuple(slot[r] for r in op.results),
                 run, timed, checked, tuple(dead_after.get(index, ())),
@@ -294,12 +293,15 @@ _NOT_BUILT: Any = object()
 
 
 def _runner(
-    op: Operation, interpreter: Interpreter, timing: OpTiming | None
+    op: Operation,
+    interpreter: Interpreter,
+    timing: OpTiming | None,
+    implemented: frozenset[type[Operation]],
 ) -> tuple[
     Callable[[tuple[Any, ...]], Sequence[Any]], bool, tuple[tuple[int, ...] | None, ...] | None
 ]:
     """How an `OpProgram` runs `op`, whether it times it, and the shapes its results are
-    checked against."""
+    checked against (`implemented`: the op classes of registered implementations)."""
     if isinstance(op, SubGraphOp | IfOp):
         # (their `interpret`: `run` with the interpreter running the body)
         bodies: dict[Region, OpProgram | None] = {}
@@ -307,13 +309,7 @@ def _runner(
         def run_body(region: Region, args: tuple[Any, ...], name: str) -> Sequence[Any]:
             program = bodies.get(region, _NOT_BUILT)
             if program is _NOT_BUILT:
-                block = region.blocks.first
-                program = (
-                    OpProgram.of(block, interpreter, timing)
-                    if block is not None and block.next_block is None
-                    else None
-                )
-                bodies[region] = program
+                program = bodies[region] = OpProgram.of(region, interpreter, timing)
             if program is None:
                 return interpreter.run_ssacfg_region(region, args, name)
             return program.run(args)
@@ -321,7 +317,7 @@ def _runner(
         subgraph = op
         return (lambda args: subgraph.run(run_body, args)), True, None
     if (isinstance(op, OvOp) and type(op).interpret is OvOp.interpret
-            and type(op) not in implemented_op_types()):  # fmt: skip
+            and type(op) not in implemented):  # fmt: skip
         return op.evaluator(), True, op.declared_static_shapes()
 
     def run(args: tuple[Any, ...]) -> Sequence[Any]:
