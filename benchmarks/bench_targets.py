@@ -206,7 +206,8 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "cold, also ~90 MiB of the libraries' pages and set-up -> smaller kernels' IR (the "
      "micro-kernels' requantization programs), the O3 leak fixed upstream"),
     ("reading ONNX", "the weights stay in the mapped file (resnet50 on a Zen 3 host: "
-     "0.16-0.25 -> 0.12-0.17 s); left: building and verifying the xDSL ops (one Python "
+     "0.16-0.25 -> 0.12-0.17 s), the garbage collector paused while reading (0.161 -> "
+     "0.134 s there, as the OpenVINO IR reader); left: building and verifying the xDSL ops (one Python "
      "object per op, operand and attribute) -> fewer attribute objects"),
     ("reading OpenVINO IR", "constants view the mapped .bin, the XML tree is freed without "
      "the collector, attributes are built once per distinct value (resnet50 on a Zen 3 "

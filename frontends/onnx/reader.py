@@ -76,6 +76,7 @@ from lowpass.dialects.ov import (
 )
 from lowpass.frontends import FrontendError
 from lowpass.frontends.onnx.order import CycleError, node_order
+from lowpass.ir import collector_paused
 
 if TYPE_CHECKING:
     import onnx
@@ -928,15 +929,18 @@ def read_onnx(
     a model read from standard input). A model passed as a `ModelProto` is not changed.
     `input_shapes` (input name -> dims, None or -1 dynamic) replace graph inputs' shapes and
     `input_values` make graph inputs initializers, before the graph is converted."""
-    model, name, base_dir, raw_data = _load(path_or_model, source)
-    converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None,
-                               raw_data=raw_data)
-    if input_shapes or input_values:
-        converter.set_inputs(input_shapes, input_values)
-    # inferences_recorded: verifying the module does not infer each op's types again
-    with inferences_recorded():
-        module = converter.convert()
-        converter.verify(module)
+    # inferences_recorded: verifying the module does not infer each op's types again;
+    # collector_paused: the ops built stay alive, scanning them again and again is waste
+    # (resnet50: 0.161 -> 0.134 s, as the OpenVINO IR reader)
+    with collector_paused():
+        model, name, base_dir, raw_data = _load(path_or_model, source)
+        converter = GraphConverter(model, name, base_dir, owns_model=base_dir is not None,
+                                   raw_data=raw_data)
+        if input_shapes or input_values:
+            converter.set_inputs(input_shapes, input_values)
+        with inferences_recorded():
+            module = converter.convert()
+            converter.verify(module)
     return module
 
 

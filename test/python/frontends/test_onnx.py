@@ -1925,3 +1925,38 @@ def test_metadata_props_are_the_models_framework_rt_info_as_openvinos(tmp_path: 
     for key in ("author", "quantization"):
         path_of = ["framework", key]
         assert ours.get_rt_info(path_of) == theirs.get_rt_info(path_of).astype(str)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_paused_while_reading(
+        enabled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the ops a reader builds stay alive: the collector would scan them again and again, as
+    # in the OpenVINO IR reader; a bad model leaves the collector as it was too)
+    import gc
+
+    from lowpass.frontends.onnx import reader
+
+    seen: list[bool] = []
+    convert = reader.GraphConverter.convert
+
+    def spy(self: reader.GraphConverter) -> object:
+        seen.append(gc.isenabled())
+        return convert(self)
+
+    monkeypatch.setattr(reader.GraphConverter, "convert", spy)
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])
+    good = helper.make_model(helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g",
+                                              [x], [y]))
+    bad = helper.make_model(helper.make_graph([helper.make_node("Relu", ["z"], ["y"])], "g",
+                                             [x], [y]))
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        read_onnx(good)
+        with pytest.raises(FrontendError):
+            read_onnx(bad)
+        assert seen == [False, False]
+        assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()
