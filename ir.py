@@ -891,8 +891,9 @@ def read_module(path_or_text: str | Path, ctx: Context | None = None) -> ModuleO
         text, filename = path.read_text(), str(path)
     else:
         text, filename = str(path_or_text), "<string>"
-    module, source_map = parse_module(text, ctx, filename)
-    verify_module(module, source_map)
+    with collector_paused():  # (as the model readers: resnet50's 205 MB of text 10.9 -> 9.9 s)
+        module, source_map = parse_module(text, ctx, filename)
+        verify_module(module, source_map)
     return module
 
 
