@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
+import numpy as np
+
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
@@ -34,7 +36,12 @@ class LowLatency2(LowLatency2Pass):
     """OpenVINO's `passes.LowLatency2(use_const_initializer=True)`: the `low-latency2` pass."""
 
     def __init__(self, use_const_initializer: bool = True) -> None:
-        super().__init__(use_const_initializer=bool(use_const_initializer))
+        # (a number is taken as its truth, as OpenVINO's binding takes it; anything else,
+        # the string "false" among it, is refused by the option's type check, TypeError)
+        given: object = use_const_initializer
+        if isinstance(given, int | np.integer | np.bool_):
+            given = bool(given)
+        super().__init__(use_const_initializer=cast(bool, given))
 
 
 class MakeStateful(MakeStatefulPass):

@@ -160,8 +160,9 @@ class _Common:
         if v is not None:
             v = with_rank(ctx, v, 3)
             return _transpose(ctx, v, (1, 0, 2)) if self.layout == 0 else v
-        if self.batch != DYNAMIC:
-            return ctx.constant(np.zeros((self.batch, self.num_dir, self.hidden), self.dtype))
+        # (computed from X's shape even where it is static, as OpenVINO's frontend does
+        # (src/frontends/onnx/frontend/src/utils/recurrent.cpp, `OpInputMap`): a model
+        # reshaped to another batch keeps zeros of the right shape; it folds where static)
         shape = ctx.value(ov.ConcatOp([self._batch_dim(), ctx.i64([self.num_dir, self.hidden])], 0))
         zero = ctx.constant(np.zeros((), self.dtype))
         return ctx.value(ov.BroadcastOp(zero, shape))
@@ -176,8 +177,9 @@ class _Common:
         v = ctx.optional_input(index)
         if v is not None:
             return v
-        if self.batch != DYNAMIC and self.steps != DYNAMIC:
-            return ctx.constant(np.full((self.batch,), self.steps, np.int32))
+        # (X's length from its shape even where it is static, as OpenVINO's frontend: a
+        # constant would keep the exported length after a reshape, to one step for
+        # LowLatency2 or to a longer sequence, and the steps beyond it would be zeros)
         s = ctx.value(ov.ShapeOfOp(self.x))
         t = ctx.value(ov.GatherOp(s, ctx.i64([1]), ctx.constant(np.array(0, np.int64))))
         return ctx.value(ov.BroadcastOp(t, self._batch_dim(), mode=ov.BroadcastMode.BIDIRECTIONAL))

@@ -842,6 +842,47 @@ def test_recurrent_on_cpu_matches_onnxruntime() -> None:
         assert_matches_ort(model, feeds, "CPU", atol=1e-5)
 
 
+@pytest.mark.parametrize("op", ["LSTM", "GRU", "RNN"])
+def test_recurrent_of_a_fixed_length_follows_a_reshape(op: str) -> None:
+    """A recurrent node exported with a fixed length and no sequence_lens or initial states
+    (as PyTorch exports one): lowpass took the missing lengths and zero states as
+    constants of the exported shape, so a model reshaped to a longer sequence gave zeros
+    beyond the exported length, one reshaped to one step for LowLatency2 lost its state
+    after the first step (the steps' zero lengths), and a new batch was refused. Both are
+    computed from X's shape, as in OpenVINO's frontend."""
+    model, feeds = rnn_case(op, optional=False)  # (T = 5, N = 3)
+    long_x = f32(8, 3, 4)
+    model_long = onnx.ModelProto()
+    model_long.CopyFrom(model)
+    for vi in model_long.graph.input:
+        vi.type.tensor_type.shape.dim[0].dim_value = 8
+    want = run_ort(model_long, {"X": long_x})
+    core = lowpass.Core()
+    longer = core.read_model(model.SerializeToString())
+    longer.reshape({"X": [8, 3, 4]})
+    got = core.compile_model(longer, "REFERENCE")({"X": long_x})
+    np.testing.assert_allclose(np.asarray(got["Y"]), want["Y"], rtol=RTOL, atol=1e-5)
+    np.testing.assert_allclose(np.asarray(got["Y_h"]), want["Y_h"], rtol=RTOL, atol=1e-5)
+
+    batch = core.read_model(model.SerializeToString())
+    batch.reshape({"X": [5, 2, 4]})
+    got = core.compile_model(batch, "REFERENCE")({"X": feeds["X"][:, :2]})
+    want = run_ort(model, feeds)
+    np.testing.assert_allclose(np.asarray(got["Y"]), want["Y"][:, :, :2], rtol=RTOL, atol=1e-5)
+
+    step = core.read_model(model.SerializeToString())
+    step.reshape({"X": [1, 3, 4]})
+    manager = lowpass.passes.Manager()
+    manager.register_pass(lowpass.passes.LowLatency2())
+    manager.run_passes(step)
+    for device in ("REFERENCE", "CPU"):
+        request = core.compile_model(step, device).create_infer_request()
+        for t in range(5):
+            y = np.asarray(request.infer({"X": feeds["X"][t : t + 1]})["Y"])
+            np.testing.assert_allclose(y[0], want["Y"][t], rtol=RTOL, atol=1e-5,
+                                       err_msg=f"{device}, step {t}")
+
+
 def test_lstm_peepholes_are_rejected() -> None:
     model, _ = rnn_case("LSTM")
     n = model.graph.node[0]
@@ -1530,7 +1571,9 @@ def test_quantized_lstm_weights_behind_dequantize_linear() -> None:
              "Rs": rs, "B": f32(1, 8 * h)}  # fmt: skip
     model = make_model(nodes, feeds, ["Y", "Y_h"], inits, opset=13)
     module = read_onnx(model)
-    assert not [op for op in module.walk() if isinstance(op, ov.GatherOp)]
+    # (X's batch and length are Gathers of its shape: no other Gather)
+    assert not [op for op in module.walk() if isinstance(op, ov.GatherOp)
+                and not isinstance(op.operands[0].owner, ov.ShapeOfOp)]
     (seq,) = [op for op in module.walk() if isinstance(op, ov.LSTMSequenceOp)]
     for port, (q, scale) in ((4, (wq, ws)), (5, (rq, rs))):
         mul = seq.operands[port].owner

@@ -78,6 +78,11 @@ def test_errors_name_what_is_wrong() -> None:
         passes.MakeStateful({})
     with pytest.raises(AttributeError, match="no attribute 'ConstantFolding'"):
         getattr(passes, "ConstantFolding")  # noqa: B009 (not offered: said so)
+    # (the string "false" ran as True; OpenVINO's binding refuses it, takes a number's truth)
+    with pytest.raises(TypeError, match="use-const-initializer takes true or false"):
+        passes.LowLatency2("false")  # type: ignore[arg-type]
+    assert passes.LowLatency2(0).use_const_initializer is False
+    assert passes.LowLatency2(np.bool_(True)).use_const_initializer is True
 
 
 def test_any_xdsl_pass_registers_and_validation_can_be_off() -> None:
