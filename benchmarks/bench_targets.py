@@ -207,8 +207,8 @@ WHY_NOT_MET: list[tuple[str, str | Callable[[], str]]] = [
      "micro-kernels' requantization programs), the O3 leak fixed upstream"),
     ("reading ONNX", "the weights stay in the mapped file (resnet50 on a Zen 3 host: "
      "0.16-0.25 -> 0.12-0.17 s), the garbage collector paused while reading (0.161 -> "
-     "0.134 s there, as the OpenVINO IR reader); left: building and verifying the xDSL ops (one Python "
-     "object per op, operand and attribute) -> fewer attribute objects"),
+     "0.134 s there, as the OpenVINO IR reader); left: building and verifying the xDSL "
+     "ops (one Python object per op, operand and attribute) -> fewer attribute objects"),
     ("reading OpenVINO IR", "constants view the mapped .bin, the XML tree is freed without "
      "the collector, attributes are built once per distinct value (resnet50 on a Zen 3 "
      "host: 0.12 -> 0.08 s); left, per read: ~11 ms of XML, ~36 ms building ops (xDSL's "
