@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
 import numpy as np
-
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
