@@ -37,7 +37,12 @@ from xdsl.utils.hints import isa
 from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.graph import entry_function, graph_input_names
 from lowpass.dialects.ov.base import op_display_name, op_type_name, to_dtype
-from lowpass.dialects.ov.state import VariableStateError, VariableStore, check_variable_shape
+from lowpass.dialects.ov.state import (
+    VariableStateError,
+    VariableStore,
+    check_variable_shape,
+    state_value,
+)
 from lowpass.lowering import model_cache
 from lowpass.lowering.compiler import (
     FALLBACK_FN,
@@ -1209,7 +1214,7 @@ class CpuVariableStore(VariableStore):
 
     def write(self, name: str, value: Any) -> None:
         slot = self.slot(name)
-        array = np.array(value, dtype=slot.dtype, copy=True)
+        array = state_value(value, slot.dtype)
         check_variable_shape(name, slot.shape, array.shape)
         i = self._index[name]
         self._request.variable_buffers[i][...] = array

@@ -471,9 +471,10 @@ class VariableStore:
         return slot
 
     def write(self, name: str, value: Any) -> None:
-        """Store a copy of `value` (converted to the variable's type) and clear the reset flag."""
+        """Store a copy of `value` (converted to the variable's type, `state_value`) and clear
+        the reset flag."""
         slot = self.slot(name)
-        array = np.array(value, dtype=slot.dtype, copy=True)
+        array = state_value(value, slot.dtype)
         check_variable_shape(name, slot.shape, array.shape)
         slot.value = array
         slot.reset = False
@@ -494,6 +495,33 @@ class VariableStore:
         if slot.value is not None and not slot.reset:
             return slot.value.copy()
         return np.zeros(tuple(0 if d == DYNAMIC else d for d in slot.shape), slot.dtype)
+
+
+def state_value(value: Any, dtype: np.dtype) -> np.ndarray:
+    """
+    A copy of `value` in the element type `dtype` of a variable, as OpenVINO's CPU plugin
+    converts a state set through the State API (`VariableState::set_state`, its
+    `cpu_convert`): floats to integers round to nearest, ties to even (5.7 -> 6, 2.5 -> 2),
+    and saturate to the integer's range as the float type can hold it (3e9 and +inf as i32
+    from f32: 2147483520; NaN: the type's minimum, as x86's conversion gives it); other
+    conversions as numpy's `astype` (integers to narrower ones keep their low bits). numpy's
+    own conversion truncated and wrapped (5.7 -> 5, 3e9 -> -2147483648).
+    """
+    array = np.asarray(value)
+    dtype = np.dtype(dtype)
+    if array.dtype.kind != "f" or dtype.kind not in "iu":
+        return np.array(array, dtype=dtype, copy=True)
+    info = np.iinfo(dtype)
+    source = array.dtype.type
+    # (the range's ends as the source float type holds them, rounded into the range)
+    low = source(info.min)
+    high = source(info.max)
+    if int(high) > info.max:
+        high = np.nextafter(high, source(0))
+    with np.errstate(invalid="ignore"):
+        rounded = np.clip(np.rint(array), low, high)
+    out = np.where(np.isnan(rounded), info.min if info.min < 0 else 0, rounded)
+    return out.astype(dtype)
 
 
 def check_variable_shape(name: str, expected: Sequence[int], got: Sequence[int]) -> None:
@@ -544,5 +572,6 @@ __all__ = [
     "lookup_variable",
     "module_variables",
     "relaxes",
+    "state_value",
     "variable_store",
 ]

@@ -325,3 +325,48 @@ def test_matches_openvino(core: lowpass.Core, rng: np.random.Generator, init: st
     request.query_state()[0].state = start
     step()
     step()
+
+
+# floats set into an i32 state: OpenVINO's CPU plugin rounds to nearest (ties to even) and
+# saturates to the range as float32 holds it (NaN: INT32_MIN); numpy's conversion truncated
+# and wrapped (5.7 -> 5, 3e9 -> -2147483648)
+FLOATS_TO_I32 = [(5.7, 6), (-2.5, -2), (2.5, 2), (3.5, 4), (-0.5, 0), (3e9, 2147483520),
+                 (-3e9, -2147483648), (float("nan"), -2147483648), (float("inf"), 2147483520)]
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_set_state_rounds_and_saturates_floats_into_integers(core: lowpass.Core,
+                                                             device: str) -> None:
+    request = core.compile_model(I32_ACCUMULATOR, device).create_infer_request()
+    (state,) = request.query_state()
+    for value, want in FLOATS_TO_I32:
+        state.state = lowpass.Tensor(np.full((2,), value, np.float32))
+        assert state.state.tolist() == [want, want], value
+    state.state = np.array([7.5, 300.0], np.float64)  # (another float type: the same rule)
+    assert state.state.tolist() == [8, 300]
+
+
+def test_set_state_of_floats_into_integers_matches_openvino() -> None:
+    ov = pytest.importorskip("openvino")
+    ops = ov.opset13
+    info = ov.op.util.VariableInfo()
+    info.data_shape, info.data_type, info.variable_id = ov.PartialShape([2]), ov.Type.i32, "count"
+    variable = ov.op.util.Variable(info)
+    x = ops.parameter([2], np.int32, name="x")
+    add = ops.add(ops.read_value(variable), x)
+    model = ov.Model([ops.result(add)], [ops.assign(add, variable)], [x], "count")
+    (state,) = ov.Core().compile_model(model, "CPU").create_infer_request().query_state()
+    for value, want in FLOATS_TO_I32:
+        state.state = ov.Tensor(np.full((2,), value, np.float32))
+        assert np.asarray(state.state.data).tolist() == [want, want], value
+
+
+I32_ACCUMULATOR = """
+ov.variable @"count" : tensor<2xi32>
+func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %r = ov.read_value @"count" : tensor<2xi32>
+  %s = ov.add %r, %x : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  ov.assign @"count", %s : tensor<2xi32>
+  func.return %s : tensor<2xi32>
+}
+"""
