@@ -3036,6 +3036,12 @@ class VariableState:
     def set_state(self, value: Any) -> None:
         slot = self._store.slot(self._name)
         array = _as_array(value)
+        if array.dtype.kind not in "biuf":  # (None, strings, objects: OpenVINO's TypeError)
+            of = f" of {array.dtype}" if array.dtype.kind != "O" else ""
+            raise TypeError(
+                f"state '{self._name}': expected a Tensor or an array of numbers, got "
+                f"{type(value).__name__}{of}"
+            )
         try:
             check_variable_shape(self._name, slot.shape, array.shape)
         except VariableStateError:

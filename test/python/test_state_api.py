@@ -135,6 +135,15 @@ def test_set_state_converts_element_type(request_: lowpass.InferRequest) -> None
     np.testing.assert_array_equal(request_.infer([ones()])["y"], np.full((1, 4), 4))
 
 
+def test_set_state_of_no_numbers_is_a_type_error(request_: lowpass.InferRequest) -> None:
+    # (as OpenVINO's binding: None said "cannot set a value of shape []")
+    with pytest.raises(TypeError, match=r"state 'acc/x/variable_0': expected a Tensor or an "
+                       r"array of numbers, got NoneType$"):
+        request_.query_state()[0].state = None
+    with pytest.raises(TypeError, match="got ndarray of <U1"):
+        request_.query_state()[0].state = np.array(["a"] * 4).reshape(1, 4)
+
+
 def test_set_state_wrong_shape_is_an_error(request_: lowpass.InferRequest) -> None:
     with pytest.raises(LowpassError, match=r"state 'acc/x/variable_0' has shape \[1, 4\]: "
                        r"cannot set a value of shape \[1, 3\]"):
