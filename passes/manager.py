@@ -19,6 +19,7 @@ the module after each pass, as OpenVINO validates after each pass unless
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from numbers import Integral
 from typing import Any, cast
 
 import numpy as np
@@ -34,12 +35,12 @@ from lowpass.passes.make_stateful import MakeStatefulPass
 class LowLatency2(LowLatency2Pass):
     """OpenVINO's `passes.LowLatency2(use_const_initializer=True)`: the `low-latency2` pass."""
 
-    def __init__(self, use_const_initializer: bool = True) -> None:
+    def __init__(self, use_const_initializer: bool | int | np.bool_ = True) -> None:
         # (a number is taken as its truth, as OpenVINO's binding takes it; anything else,
         # the string "false" among it, is refused by the option's type check, TypeError)
-        given: object = use_const_initializer
-        if isinstance(given, int | np.integer | np.bool_):
-            given = bool(given)
+        given = cast(object, use_const_initializer)
+        if isinstance(given, Integral | np.bool_):  # (numpy's integers are Integral)
+            given = bool(cast(int, given))
         super().__init__(use_const_initializer=cast(bool, given))
 
 

@@ -80,7 +80,7 @@ def test_errors_name_what_is_wrong() -> None:
         getattr(passes, "ConstantFolding")  # noqa: B009 (not offered: said so)
     # (the string "false" ran as True; OpenVINO's binding refuses it, takes a number's truth)
     with pytest.raises(TypeError, match="use-const-initializer takes true or false"):
-        passes.LowLatency2("false")  # type: ignore[arg-type]
+        passes.LowLatency2("false")  # pyright: ignore[reportArgumentType]
     assert passes.LowLatency2(0).use_const_initializer is False
     assert passes.LowLatency2(np.bool_(True)).use_const_initializer is True
 
