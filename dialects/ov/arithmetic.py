@@ -260,9 +260,10 @@ class PowerOp(BinaryElementwiseOp):
             if np.issubdtype(a.dtype, np.floating):
                 # the exponent as a contiguous array of the result's shape: numpy computes a
                 # broadcast (stride-0) exponent 0.5 as sqrt, which differs from powf at -inf
-                # (NaN, powf +inf) and -0 (-0, powf +0)
+                # (NaN, powf +inf) and -0 (-0, powf +0); a copy, not `ascontiguousarray`,
+                # which makes a rank-0 exponent [1] (and the result with it)
                 shape = np.broadcast_shapes(a.shape, b.shape)
-                exponent = np.ascontiguousarray(np.broadcast_to(b, shape))
+                exponent = np.broadcast_to(b, shape).copy()
                 if a.dtype == np.float32:
                     # in float64, then rounded: numpy's own float32 power is the host's (its
                     # AVX-512 one is off by an ulp, x ** 2 included); this is powf's value

@@ -57,6 +57,14 @@ def test_round_modes_halves_and_signed_zero() -> None:
     np.testing.assert_array_equal(run_op("ov.round %a0", [ints], ttext((3,), np.int32)), ints)
 
 
+def test_float_power_of_rank_0_tensors_stays_rank_0() -> None:
+    # (the exponent made contiguous by `ascontiguousarray` became [1], the result with it:
+    # "result #0 has shape [1] where its declared type says []")
+    x, e = np.array(1.5, np.float32), np.array(3.0, np.float32)
+    y = run_op("ov.power %a0, %a1", [x, e], ttext((), np.float32))
+    assert y.shape == () and y == np.float32(3.375)
+
+
 def test_integer_rules() -> None:
     a = np.array([2, 3, -2, 2, 0, 7], np.int32)
     b = np.array([3, -1, 3, 0, 0, 2], np.int32)
