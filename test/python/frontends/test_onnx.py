@@ -1235,6 +1235,30 @@ def test_bad_files_are_frontend_errors(tmp_path: Path) -> None:
         read_model_file(bad)
 
 
+@pytest.mark.parametrize("where, message", [
+    ("x", "graph input #0's name"), ("y", "graph output #0's name"),
+    ("w", "initializer #0's name"), ("n", "node #1's name"), ("Relu", "node #1's op_type"),
+    ("t", "node 'a' (#0, Add)'s output #0"),
+])
+def test_names_that_are_not_utf8_are_refused_in_one_line(
+        tmp_path: Path, where: str, message: str) -> None:
+    # (protobuf hands a proto2 `string` of other bytes out as `bytes`: internal errors
+    # followed, AttributeError or TypeError, on both devices and in opt-tool)
+    names = {k: "QQQQ" if k == where else k for k in ("x", "y", "w", "n", "Relu", "t")}
+    nodes = [helper.make_node("Add", [names["x"], names["w"]], [names["t"]], name="a"),
+             helper.make_node(names["Relu"], [names["t"]], [names["y"]], name=names["n"])]
+    graph = helper.make_graph(
+        nodes, "g", [helper.make_tensor_value_info(names["x"], TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info(names["y"], TensorProto.FLOAT, [1, 4])],
+        [numpy_helper.from_array(f32(4), names["w"])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    path = tmp_path / "model.onnx"
+    path.write_bytes(model.SerializeToString().replace(b"QQQQ", b"Q\xa7QQ"))
+    with pytest.raises(FrontendError) as info:
+        read_onnx(path)
+    assert str(info.value) == f"{path}: error: {message} is not valid UTF-8 text: b'Q\\xa7QQ'"
+
+
 def test_file_is_parsed_as_onnx_load_parses_it(tmp_path: Path) -> None:
     """The reader parses a binary model from the file's mapped pages (not onnx.load): the
     same module as from the ModelProto, the same one-line errors for an empty or cut file, and
