@@ -283,7 +283,13 @@ def _read(
 ) -> ModuleOp:
     # inferences_recorded: verifying the module does not infer each op's types again
     with collector_paused(), inferences_recorded():
-        return _read_tree(xml, weights, filename, bin_name, shared)
+        try:
+            return _read_tree(xml, weights, filename, bin_name, shared)
+        except RecursionError:  # (bodies in bodies: the reader, the verifier recurse)
+            raise FrontendError(
+                f"{filename}: error: the model's TensorIterator/Loop/If bodies are nested too "
+                "deeply to read (Python's recursion limit)"
+            ) from None
 
 
 def _read_tree(
