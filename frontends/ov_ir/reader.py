@@ -1428,7 +1428,7 @@ class _GraphReader(_BodyOps):
                     self._layer(layer, block)
             except _LayerError as e:
                 raise FrontendError(self.ctx.error(str(e), layer, e.node)) from None
-            except FrontendError:
+            except (FrontendError, RecursionError):  # (the latter: `_read`'s message)
                 raise
             except (VerifyException, DiagnosticException, ValueError) as e:
                 text = str(e).strip().splitlines()
