@@ -1388,6 +1388,14 @@ class Core:
         An ONNX model takes both before its graph is converted (as `ovc` does), so that shapes and
         `If` branches that depend on them convert.
         """
+        for what, given in (("shapes", cast(object, shapes)),
+                            ("constants", cast(object, constants))):
+            if given is not None and not isinstance(given, Mapping):
+                raise TypeError(
+                    f"read_model: {what} must be a dict of input names to "
+                    f"{'dimensions' if what == 'shapes' else 'values'}, got "
+                    f"{type(given).__name__}"
+                )
         if isinstance(model, ModuleOp) and (shapes or constants):
             model = model.clone()  # (the caller's module stays as it is)
         if not (shapes or constants):
@@ -1409,6 +1417,12 @@ class Core:
 
     def _read_model(self, model: str | Path | ModuleOp | bytes,
                     weights: str | Path | Any | None) -> Model:
+        given = cast(object, model)
+        if not isinstance(given, str | Path | ModuleOp | bytes | bytearray | memoryview):
+            raise TypeError(
+                "read_model: expected a path, MLIR text, a model's bytes or a ModuleOp, got "
+                f"{type(given).__name__}"
+            )
         if isinstance(model, ModuleOp):
             verify_module(model)
             return Model(model)
@@ -1488,6 +1502,12 @@ class Core:
 
     def _config(self, device_name: str, config: Mapping[Any, Any] | None) -> dict[str, Any]:
         """The device's properties set on the core, then `config` over them."""
+        given = cast(object, config)
+        if given is not None and not isinstance(given, Mapping):
+            raise TypeError(
+                f"{device_name}: the properties must be a dict of names to values, got "
+                f"{type(given).__name__}"
+            )
         merged = dict(self._properties.get(device_name, {}))
         merged.update({_property_name(k): _property_value(v) for k, v in (config or {}).items()})
         return merged

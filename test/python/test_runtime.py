@@ -89,6 +89,23 @@ def test_errors_are_clear(core: lowpass.Core) -> None:
         core.compile_model(MODEL, "GPU")
 
 
+def test_arguments_of_another_type_are_type_errors(core: lowpass.Core) -> None:
+    # (they were AttributeErrors from inside the library, or pathlib's message)
+    with pytest.raises(TypeError, match=r"^read_model: expected a path, MLIR text, a model's "
+                       r"bytes or a ModuleOp, got NoneType$"):
+        core.read_model(None)  # pyright: ignore[reportArgumentType]
+    with pytest.raises(TypeError, match=r"^read_model: shapes must be a dict of input names "
+                       r"to dimensions, got int$"):
+        core.read_model(MODEL, shapes=5)  # pyright: ignore[reportArgumentType]
+    with pytest.raises(TypeError, match=r"^read_model: constants must be a dict of input "
+                       r"names to values, got list$"):
+        core.read_model(MODEL, constants=[1])  # pyright: ignore[reportArgumentType]
+    for device in ("REFERENCE", "CPU"):
+        with pytest.raises(TypeError, match=rf"^{device}: the properties must be a dict of "
+                           r"names to values, got list$"):
+            core.compile_model(MODEL, device, ["a"])  # pyright: ignore[reportArgumentType]
+
+
 def test_read_model_reports_file_and_line(core: lowpass.Core, tmp_path: Path) -> None:
     bad = tmp_path / "bad.mlir"
     bad.write_text(
