@@ -984,9 +984,16 @@ class _DepthSpaceOp(OvOp):
         )
         self.finish_build(name, infer=result_type is None)
 
+    def block_size_value(self) -> int:
+        """`block_size`, checked (>= 1) before the shapes are inferred from it (a block size
+        of 0 divided by zero there)."""
+        bs = self.block_size.value.data
+        if bs < 1:
+            raise VerifyException(f"block_size must be >= 1, got {bs}")
+        return bs
+
     def verify_attrs(self) -> None:
-        if self.block_size.value.data < 1:
-            raise VerifyException(f"block_size must be >= 1, got {self.block_size.value.data}")
+        self.block_size_value()
         rank = len(shape_of(self.data))
         if rank < 3:
             raise VerifyException(f"data must have rank >= 3, got rank {rank}")
@@ -1010,7 +1017,7 @@ class DepthToSpaceOp(_DepthSpaceOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         shape = shape_of(self.data)
-        bs = self.block_size.value.data
+        bs = self.block_size_value()
         k = len(shape) - 2
         div = bs**k
         c = shape[1]
@@ -1065,7 +1072,7 @@ class SpaceToDepthOp(_DepthSpaceOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         shape = shape_of(self.data)
-        bs = self.block_size.value.data
+        bs = self.block_size_value()
         for d in shape[2:]:
             if d != DYNAMIC and d % bs:
                 raise VerifyException(

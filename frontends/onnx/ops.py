@@ -428,6 +428,8 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
     attrs = spatial_attrs(ctx, n)
     dilations = ctx.ints("dilations", [1] * n)
     group = int(ctx.attr("group", 1))
+    if group < 1:
+        raise ConversionError(f"group must be at least 1, got {group}")
     b = ctx.optional_input(2)
     # upstream's name for the op before the bias
     name = f"{ctx.name}/WithoutBiases" if b is not None else None

@@ -352,6 +352,8 @@ def conv_integer(ctx: NodeContext) -> list[SSAValue]:
     attrs = spatial_attrs(ctx, n)
     dilations = ctx.ints("dilations", [1] * n)
     group = int(ctx.attr("group", 1))
+    if group < 1:
+        raise ConversionError(f"group must be at least 1, got {group}")
     if group == 1:
         return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))]
     ws = shape_of(shifted_w)

@@ -148,6 +148,17 @@ class _Common:
             hidden = r_shape[2]
         self.hidden = int(hidden)
         self.gates = gates
+        rows = gates * self.hidden
+        for what, shape, last in (("W", shape_of(self.w), None), ("R", r_shape, self.hidden)):
+            dims = [None if d == DYNAMIC else d for d in shape]
+            if len(dims) != 3 or dims[0] not in (None, self.num_dir) or dims[1] not in (
+                    None, rows) or (last is not None and dims[2] not in (None, last)):
+                want = f"[{self.num_dir}, {rows}, {'input_size' if last is None else last}]"
+                raise ConversionError(
+                    f"{what} has shape {ov.format_shape(shape)}, expected {want} (num_directions, "
+                    f"{gates} gates x hidden_size {self.hidden}"
+                    + (")" if last is None else ", hidden_size)")
+                )
         n, t = shape_of(self.x)[:2]
         self.batch, self.steps = n, t
         self.dtype = ov.to_dtype(element_type_of(self.x))

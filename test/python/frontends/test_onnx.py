@@ -2027,3 +2027,28 @@ def test_the_garbage_collector_is_paused_while_reading(
         assert gc.isenabled() == enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("nodes, inits, message", [
+    ([node("Conv", ["x", "w"], group=0)], {"w": f32(2, 2, 1, 1)},
+     r"node 'conv_node' \(#0, Conv\): group must be at least 1, got 0$"),
+    ([node("DepthToSpace", ["x"], blocksize=0)], {},
+     r"node 'depthtospace_node' \(#0, DepthToSpace\): block_size must be >= 1, got 0$"),
+    ([node("SpaceToDepth", ["x"], blocksize=-7)], {},
+     r"node 'spacetodepth_node' \(#0, SpaceToDepth\): block_size must be >= 1, got -7$"),
+    ([node("LSTM", ["x3", "w", "r"], hidden_size=4)],
+     {"w": f32(1, 7, 2), "r": f32(1, 16, 4)},
+     r"W has shape \[1, 7, 2\], expected \[1, 16, input_size\] \(num_directions, 4 gates x "
+     r"hidden_size 4\)$"),
+    ([node("LSTM", ["x3", "w", "r"], hidden_size=4)],
+     {"w": f32(1, 16, 2), "r": f32(1, 16, 3)},
+     r"R has shape \[1, 16, 3\], expected \[1, 16, 4\] \(num_directions, 4 gates x "
+     r"hidden_size 4, hidden_size\)$"),
+], ids=["conv-group-0", "depth-to-space-0", "space-to-depth-negative", "lstm-w", "lstm-r"])
+def test_attribute_and_weight_values_out_of_range_are_named(nodes: list, inits: dict,
+                                                            message: str) -> None:
+    # (a division by zero or an IndexError inside the converter came out as "cannot convert
+    # the node (malformed, or a lowpass bug: ZeroDivisionError ...)")
+    feeds = {"x3": f32(3, 1, 2)} if nodes[0].op_type == "LSTM" else {"x": f32(1, 2, 4, 4)}
+    with pytest.raises(FrontendError, match=message):
+        read_onnx(make_model(nodes, feeds, ["y"], inits, opset=13))
