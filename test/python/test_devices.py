@@ -54,7 +54,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> None:
 class _TracingRequest:
     """A request that runs on REFERENCE's request and logs what the runtime asks of it."""
 
-    def __init__(self, inner: DeviceRequest, log: list[str], fail: bool) -> None:
+    def __init__(self, inner: DeviceRequest, log: list[str], fail: BaseException | None) -> None:
         self._inner = inner
         self._log = log
         self._fail = fail
@@ -62,8 +62,8 @@ class _TracingRequest:
 
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
         self._log.append(f"infer {[a.dtype.name for a in inputs]}")
-        if self._fail:
-            raise InferenceFailure("Add 'sum' (ov.add)", ArithmeticError("overflow"))
+        if self._fail is not None:
+            raise InferenceFailure("Add 'sum' (ov.add)", self._fail)
         self._inner.infer(inputs)
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
@@ -105,7 +105,8 @@ class TracingDevice:
             raise DeviceError(f"Unsupported property {', '.join(sorted(unknown))} by TRACE")
         self.log.append("compile")
         inner = ReferenceDevice().compile(module, {})
-        return _TracingCompiledModel(inner, self.log, bool(config.get("FAIL")))
+        fail = config.get("FAIL")
+        return _TracingCompiledModel(inner, self.log, None if not fail else FAILURES[fail])
 
 
 def test_builtin_devices_implement_the_protocol(core: lowpass.Core) -> None:
@@ -203,6 +204,12 @@ def test_a_registered_device_is_looked_up_by_name(core: lowpass.Core, registry: 
     assert all(r.status is ProfilingStatus.EXECUTED for r in rows)
 
 
+FAILURES: dict[object, BaseException] = {
+    True: ArithmeticError("overflow"), "lines": ValueError("first\nsecond"),
+    "empty": KeyError(), "memory": MemoryError(),
+}
+
+
 def test_device_errors_are_runtime_errors(core: lowpass.Core, registry: None) -> None:
     register_device("TRACE", TracingDevice)
     with pytest.raises(LowpassError, match=r"^Unsupported property COLOUR by TRACE$"):
@@ -210,6 +217,13 @@ def test_device_errors_are_runtime_errors(core: lowpass.Core, registry: None) ->
     request = core.compile_model(MODEL, "TRACE", {"FAIL": True}).create_infer_request()
     with pytest.raises(LowpassError, match=r"^inference failed in Add 'sum' \(ov.add\): overflow$"):
         request.infer([np.zeros(2, np.float32)])
+    # (one line: an error's first, its type where it says nothing, MemoryError said so)
+    for fail, message in (("lines", "first"), ("empty", "KeyError"),
+                          ("memory", r"out of memory \(a tensor too large for this machine\?\)")):
+        request = core.compile_model(MODEL, "TRACE", {"FAIL": fail}).create_infer_request()
+        with pytest.raises(LowpassError, match=rf"^inference failed in Add 'sum' \(ov.add\): "
+                           rf"{message}$"):
+            request.infer([np.zeros(2, np.float32)])
     with pytest.raises(LowpassError, match=r"available devices are REFERENCE, CPU, TRACE$"):
         core.compile_model(MODEL, "GPU")
 
