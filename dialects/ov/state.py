@@ -501,26 +501,39 @@ def state_value(value: Any, dtype: np.dtype) -> np.ndarray:
     """
     A copy of `value` in the element type `dtype` of a variable, as OpenVINO's CPU plugin
     converts a state set through the State API (`VariableState::set_state`, its
-    `cpu_convert`): floats to integers round to nearest, ties to even (5.7 -> 6, 2.5 -> 2),
-    and saturate to the integer's range as the float type can hold it (3e9 and +inf as i32
-    from f32: 2147483520; NaN: the type's minimum, as x86's conversion gives it); other
-    conversions as numpy's `astype` (integers to narrower ones keep their low bits). numpy's
-    own conversion truncated and wrapped (5.7 -> 5, 3e9 -> -2147483648).
+    `cpu_convert`; checked side by side with OpenVINO 2026.4): floats to integers round to
+    nearest, ties to even (5.7 -> 6, 2.5 -> 2; but float16 into a 32- or 64-bit integer
+    truncates, 3.5 -> 3), and saturate to the integer's range as the float type holds it (3e9 and +inf as i32 from float32: 2147483520, from float64:
+    2147483647; NaN: the type's minimum, as x86's conversion gives it); integers to
+    narrower integers saturate too (300 as u8: 255, -1: 0); other conversions as numpy's
+    `astype`. numpy's own conversion truncated and wrapped (5.7 -> 5, 3e9 -> -2147483648).
     """
     array = np.asarray(value)
     dtype = np.dtype(dtype)
-    if array.dtype.kind != "f" or dtype.kind not in "iu":
+    if dtype.kind not in "iu" or array.dtype.kind not in "iuf":
         return np.array(array, dtype=dtype, copy=True)
     info = np.iinfo(dtype)
+    if array.dtype.kind in "iu":
+        if np.can_cast(array.dtype, dtype):
+            return np.array(array, dtype=dtype, copy=True)
+        wide = array.astype(np.int64) if array.dtype != np.uint64 else array
+        return np.clip(wide, max(info.min, 0) if array.dtype.kind == "u" else info.min,
+                       info.max).astype(dtype)
     source = array.dtype.type
-    # (the range's ends as the source float type holds them, rounded into the range)
-    low = source(info.min)
-    high = source(info.max)
+    limits = np.finfo(array.dtype)
+    # (the range's ends as the source float type holds them, rounded into the range; a
+    # float16 holds none of a 32-bit integer's ends: its own finite ends then)
+    with np.errstate(over="ignore"):
+        low, high = source(max(info.min, float(limits.min))), source(min(info.max,
+                                                                          float(limits.max)))
     if int(high) > info.max:
         high = np.nextafter(high, source(0))
-    with np.errstate(invalid="ignore"):
-        rounded = np.clip(np.rint(array), low, high)
-    out = np.where(np.isnan(rounded), info.min if info.min < 0 else 0, rounded)
+    # (in float64, which holds every float16/32/64 end exactly: a float16 array took the
+    # integer minimum as -inf)
+    # (a float16 into a 32- or 64-bit integer truncates there: another of its paths)
+    whole = np.trunc if array.dtype == np.float16 and dtype.itemsize >= 4 else np.rint
+    rounded = np.clip(whole(array.astype(np.float64)), float(low), float(high))
+    out = np.where(np.isnan(rounded), float(info.min if info.min < 0 else 0), rounded)
     return out.astype(dtype)
 
 

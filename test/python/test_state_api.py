@@ -355,19 +355,61 @@ def test_set_state_rounds_and_saturates_floats_into_integers(core: lowpass.Core,
     assert state.state.tolist() == [8, 300]
 
 
-def test_set_state_of_floats_into_integers_matches_openvino() -> None:
+# (value type, values, state type, what OpenVINO 2026.4's CPU plugin stores)
+CONVERSIONS = [
+    # (a float16 holds no end of the i32 range; into i32 it truncates, into u8 it rounds)
+    (np.float16, [2.5, 3.5, -2.7, np.inf, -np.inf, np.nan], np.int32,
+     [2, 3, -2, 65504, -65504, -2147483648]),
+    (np.float16, [2.5, 3.5, 2.7, 100.9, -3.0], np.uint8, [2, 4, 3, 101, 0]),
+    (np.int32, [300, -1, -129, 70000, 7], np.uint8, [255, 0, 0, 255, 7]),
+    (np.float32, [1.5, 300.0, -7.0, 254.5, np.nan], np.uint8, [2, 255, 0, 254, 0]),
+]
+
+
+@pytest.mark.parametrize("device", ["REFERENCE", "CPU"])
+def test_set_state_converts_other_types_as_openvinos_cpu_plugin(core: lowpass.Core,
+                                                                device: str) -> None:
+    # (a float16 value crashed the saturation's bounds with an OverflowError; integers
+    # into narrower ones wrapped, 300 as u8 -> 44)
+    for source, values, target, want in CONVERSIONS:
+        model = _state_model(_TYPE_NAMES[np.dtype(target)], len(values))
+        (state,) = core.compile_model(model, device).create_infer_request().query_state()
+        state.state = lowpass.Tensor(np.array(values, source))
+        assert state.state.tolist() == want, (source, target)
+
+
+def test_set_state_conversions_match_openvino() -> None:
     ov = pytest.importorskip("openvino")
     ops = ov.opset13
-    info = ov.op.util.VariableInfo()
-    info.data_shape, info.data_type, info.variable_id = ov.PartialShape([2]), ov.Type.i32, "count"
-    variable = ov.op.util.Variable(info)
-    x = ops.parameter([2], np.int32, name="x")
-    add = ops.add(ops.read_value(variable), x)
-    model = ov.Model([ops.result(add)], [ops.assign(add, variable)], [x], "count")
-    (state,) = ov.Core().compile_model(model, "CPU").create_infer_request().query_state()
-    for value, want in FLOATS_TO_I32:
-        state.state = ov.Tensor(np.full((2,), value, np.float32))
-        assert np.asarray(state.state.data).tolist() == [want, want], value
+    cases = [(np.float32, [v for v, _ in FLOATS_TO_I32], np.int32, [w for _, w in FLOATS_TO_I32]),
+             *CONVERSIONS]
+    for source, values, target, want in cases:
+        info = ov.op.util.VariableInfo()
+        info.data_shape, info.data_type = ov.PartialShape([len(values)]), ov.Type(target)
+        info.variable_id = "v"
+        variable = ov.op.util.Variable(info)
+        x = ops.parameter([len(values)], target, name="x")
+        add = ops.add(ops.read_value(variable), x)
+        model = ov.Model([ops.result(add)], [ops.assign(add, variable)], [x], "m")
+        (state,) = ov.Core().compile_model(model, "CPU").create_infer_request().query_state()
+        state.state = ov.Tensor(np.array(values, source))
+        assert np.asarray(state.state.data).tolist() == want, (source, target)
+
+
+_TYPE_NAMES = {np.dtype(np.int32): "i32", np.dtype(np.uint8): "ui8"}
+
+
+def _state_model(element: str, n: int) -> str:
+    t = f"tensor<{n}x{element}>"
+    return f"""
+ov.variable @"v" : {t}
+func.func @main(%x: {t}) -> {t} {{
+  %r = ov.read_value @"v" : {t}
+  %s = ov.add %r, %x : ({t}, {t}) -> {t}
+  ov.assign @"v", %s : {t}
+  func.return %s : {t}
+}}
+"""
 
 
 I32_ACCUMULATOR = """
