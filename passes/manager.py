@@ -19,7 +19,7 @@ the module after each pass, as OpenVINO validates after each pass unless
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from numbers import Integral
+from numbers import Real
 from typing import Any, cast
 
 import numpy as np
@@ -35,12 +35,13 @@ from lowpass.passes.make_stateful import MakeStatefulPass
 class LowLatency2(LowLatency2Pass):
     """OpenVINO's `passes.LowLatency2(use_const_initializer=True)`: the `low-latency2` pass."""
 
-    def __init__(self, use_const_initializer: bool | int | np.bool_ = True) -> None:
-        # (a number is taken as its truth, as OpenVINO's binding takes it; anything else,
-        # the string "false" among it, is refused by the option's type check, TypeError)
+    def __init__(self, use_const_initializer: bool | float | np.bool_ | None = True) -> None:
+        # (None and a number are taken as their truth, as OpenVINO's binding (pybind11's
+        # bool) takes them; anything else, the string "false" among it, is refused by the
+        # option's type check, TypeError)
         given = cast(object, use_const_initializer)
-        if isinstance(given, Integral | np.bool_):  # (numpy's integers are Integral)
-            given = bool(cast(int, given))
+        if given is None or isinstance(given, Real | np.bool_):  # (numpy's numbers are Real)
+            given = bool(cast(float, given))
         super().__init__(use_const_initializer=cast(bool, given))
 
 

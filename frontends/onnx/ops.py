@@ -451,6 +451,8 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
 def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
     x, w = ctx.input(0), ctx.input(1)
     n = rank_of(x) - 2
+    if int(ctx.attr("group", 1)) < 1:
+        raise ConversionError(f"group must be at least 1, got {int(ctx.attr('group'))}")
     if int(ctx.attr("group", 1)) != 1:
         raise ConversionError("group > 1 is not supported (the ov dialect has no "
                               "GroupConvolutionBackpropData)")  # fmt: skip

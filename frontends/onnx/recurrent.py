@@ -163,6 +163,9 @@ class _Common:
         self.batch, self.steps = n, t
         self.dtype = ov.to_dtype(element_type_of(self.x))
         self.clip = abs(float(ctx.attr("clip", 0.0)))
+        self._x_shape: SSAValue | None = None
+        self._batch: SSAValue | None = None
+        self._zero_state: SSAValue | None = None
 
     def state(self, index: int) -> SSAValue:
         """initial_h / initial_c in `[N, D, H]`, zeros when absent."""
@@ -174,14 +177,25 @@ class _Common:
         # (computed from X's shape even where it is static, as OpenVINO's frontend does
         # (src/frontends/onnx/frontend/src/utils/recurrent.cpp, `OpInputMap`): a model
         # reshaped to another batch keeps zeros of the right shape; it folds where static)
-        shape = ctx.value(ov.ConcatOp([self._batch_dim(), ctx.i64([self.num_dir, self.hidden])], 0))
-        zero = ctx.constant(np.zeros((), self.dtype))
-        return ctx.value(ov.BroadcastOp(zero, shape))
+        if self._zero_state is None:  # (one for H and C, as X's shape and batch: `_shape`)
+            shape = ctx.value(ov.ConcatOp([self._batch_dim(),
+                                           ctx.i64([self.num_dir, self.hidden])], 0))
+            zero = ctx.constant(np.zeros((), self.dtype))
+            self._zero_state = ctx.value(ov.BroadcastOp(zero, shape))
+        return self._zero_state
+
+    def _shape(self) -> SSAValue:
+        """X's shape, one ShapeOf for the node (OpenVINO's `shape_of_x`)."""
+        if self._x_shape is None:
+            self._x_shape = self.ctx.value(ov.ShapeOfOp(self.x))
+        return self._x_shape
 
     def _batch_dim(self) -> SSAValue:
-        ctx = self.ctx
-        s = ctx.value(ov.ShapeOfOp(self.x))
-        return ctx.value(ov.GatherOp(s, ctx.i64([0]), ctx.constant(np.array(0, np.int64))))
+        if self._batch is None:
+            ctx = self.ctx
+            self._batch = ctx.value(ov.GatherOp(self._shape(), ctx.i64([0]),
+                                                ctx.constant(np.array(0, np.int64))))
+        return self._batch
 
     def sequence_lengths(self, index: int) -> SSAValue:
         ctx = self.ctx
@@ -191,8 +205,8 @@ class _Common:
         # (X's length from its shape even where it is static, as OpenVINO's frontend: a
         # constant would keep the exported length after a reshape, to one step for
         # LowLatency2 or to a longer sequence, and the steps beyond it would be zeros)
-        s = ctx.value(ov.ShapeOfOp(self.x))
-        t = ctx.value(ov.GatherOp(s, ctx.i64([1]), ctx.constant(np.array(0, np.int64))))
+        t = ctx.value(ov.GatherOp(self._shape(), ctx.i64([1]),
+                                  ctx.constant(np.array(0, np.int64))))
         return ctx.value(ov.BroadcastOp(t, self._batch_dim(), mode=ov.BroadcastMode.BIDIRECTIONAL))
 
     def bias(self, index: int, linear_before_reset: bool = False) -> SSAValue:

@@ -80,7 +80,8 @@ class _TracingRequest:
 
 
 class _TracingCompiledModel:
-    def __init__(self, inner: DeviceCompiledModel, log: list[str], fail: bool) -> None:
+    def __init__(self, inner: DeviceCompiledModel, log: list[str],
+                 fail: BaseException | None) -> None:
         self._inner = inner
         self._log = log
         self._fail = fail

@@ -1259,6 +1259,31 @@ def test_names_that_are_not_utf8_are_refused_in_one_line(
     assert str(info.value) == f"{path}: error: {message} is not valid UTF-8 text: b'Q\\xa7QQ'"
 
 
+def test_metadata_and_external_data_that_are_not_utf8_are_refused(tmp_path: Path) -> None:
+    # (a metadata value was an AttributeError, a key went into rt_info as bytes, an external
+    # data location "a lowpass bug")
+    graph = helper.make_graph([helper.make_node("Add", ["x", "w"], ["y"], name="a")], "g",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])],
+                              [numpy_helper.from_array(f32(4), "w")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    helper.set_model_props(model, {"k": "QQQQ"})
+    path = tmp_path / "model.onnx"
+    path.write_bytes(model.SerializeToString().replace(b"QQQQ", b"Q\xa7QQ"))
+    with pytest.raises(FrontendError, match=r": error: metadata_props 'k' is not valid UTF-8 "
+                       r"text: b'Q\\xa7QQ'$"):
+        read_onnx(path)
+    del model.metadata_props[:]
+    init = model.graph.initializer[0]
+    init.data_location = TensorProto.EXTERNAL
+    init.external_data.add(key="location", value="QQQQ.bin")
+    init.ClearField("raw_data")
+    path.write_bytes(model.SerializeToString().replace(b"QQQQ", b"Q\xa7QQ"))
+    with pytest.raises(FrontendError, match=r": error: the external_data location of "
+                       r"initializer 'w' is not valid UTF-8 text: b'Q\\xa7QQ\.bin'$"):
+        read_onnx(path)
+
+
 def test_file_is_parsed_as_onnx_load_parses_it(tmp_path: Path) -> None:
     """The reader parses a binary model from the file's mapped pages (not onnx.load): the
     same module as from the ModelProto, the same one-line errors for an empty or cut file, and

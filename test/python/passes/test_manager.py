@@ -82,6 +82,10 @@ def test_errors_name_what_is_wrong() -> None:
     with pytest.raises(TypeError, match="use-const-initializer takes true or false"):
         passes.LowLatency2("false")  # pyright: ignore[reportArgumentType]
     assert passes.LowLatency2(0).use_const_initializer is False
+    assert passes.LowLatency2(None).use_const_initializer is False
+    assert passes.LowLatency2(1.5).use_const_initializer is True
+    with pytest.raises(TypeError, match="use-const-initializer takes true or false"):
+        passes.LowLatency2([True])  # pyright: ignore[reportArgumentType]
     assert passes.LowLatency2(np.bool_(True)).use_const_initializer is True
 
 
