@@ -29,6 +29,7 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     ArrayOfConstraint,
+    BytesAttr,
     CallSiteLoc,
     ComplexType,
     DenseIntOrFPElementsAttr,
@@ -272,6 +273,15 @@ class _HexElement(AttrParser._TensorLiteralElement):
         return super().to_type(parser, type)
 
 
+LARGE_SPLAT = 4096
+"""Elements beyond which a splat dense literal is read as its value's bytes repeated
+(`LocatingParser._parse_optional_large_splat`), not through xDSL's list of every element."""
+
+
+class _NotALargeSplat(Exception):
+    """The dense literal being read is not a large splat: xDSL's parser reads it."""
+
+
 class LocatingParser(Parser):
     """
     A parser that sets each op's `location` to the `FileLineColLoc` where it was parsed,
@@ -368,14 +378,49 @@ class LocatingParser(Parser):
     def parse_dense_int_or_fp_elements_attr(self, type: Any) -> DenseIntOrFPElementsAttr:
         """xDSL's, except that a literal that does not fit its type (`dense<[1.0, 2.0]> :
         tensor<3xf32>`) is reported at the literal: xDSL reports it at the token after the
-        type, the next op's (a line below) at the end of an `ov.constant`."""
+        type, the next op's (a line below) at the end of an `ov.constant`; and a large
+        splat's bytes are its value's repeated (`_parse_optional_large_splat`)."""
         start = self._current_token.span.start
+        splat = self._parse_optional_large_splat(type)
+        if splat is not None:
+            return splat
         try:
             return super().parse_dense_int_or_fp_elements_attr(type)
         except ParseError as e:
             if "dense literal" not in e.msg or e.span.start < self.pos:
                 raise
             self.raise_error(e.msg, start, self._last_token_end)
+
+    def _parse_optional_large_splat(self, type: Any) -> DenseIntOrFPElementsAttr | None:
+        """`dense<v> : <type>` of more than `LARGE_SPLAT` integers or floats, its data the
+        one value's bytes (as the type packs them) repeated; None, with nothing consumed, for
+        any other literal, which xDSL's parser reads. xDSL repeats the value in a Python
+        list of every element before packing them: a splat of 50 million floats took 9-16 s
+        and 4 GB, and 2 GB of data was out of memory."""
+        state = self.pos
+        try:
+            self.parse_punctuation("<", " in dense attribute")
+            if self._current_token.kind in (MLIRTokenKind.L_SQUARE, MLIRTokenKind.STRING_LIT,
+                                            MLIRTokenKind.GREATER, MLIRTokenKind.L_PAREN):
+                raise _NotALargeSplat
+            element = self._parse_tensor_literal_element()
+            self.parse_punctuation(">", " in dense attribute")
+            if type is None:
+                self.parse_punctuation(":", " in dense attribute")
+                type = self._parse_dense_literal_type()
+            element_type = type.element_type
+            count = math.prod(type.get_shape())
+            if count <= LARGE_SPLAT or not isinstance(element_type, IntegerType | AnyFloat):
+                raise _NotALargeSplat
+            value = element.to_type(self, element_type)
+            if isinstance(element_type, IntegerType):  # (as xDSL's `from_list`: true is -1)
+                one = element_type.pack([element_type.get_normalized_value(cast(int, value))])
+            else:
+                one = element_type.pack([cast(float, value)])
+        except (ParseError, _NotALargeSplat, struct.error):
+            self._resume_from(state)
+            return None
+        return DenseIntOrFPElementsAttr(type, BytesAttr(one * count))
 
     @property
     def _last_token_end(self) -> int:

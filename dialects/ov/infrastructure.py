@@ -22,6 +22,7 @@ import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    BytesAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntAttr,
@@ -215,6 +216,16 @@ class ConstantOp(OvOp):
             printer.print_attribute(value)
         elif n > HEX_THRESHOLD and not (data.size == 0 or bool(np.all(data == data[0]))):
             printer.print_string(f'dense<"0x{value.data.data.hex().upper()}"> : ')
+            printer.print_attribute(value.type)
+        elif n > HEX_THRESHOLD:
+            # a large splat: its one value printed as xDSL prints a splat, from a one-element
+            # copy (xDSL's printer unpacks every element into a Python list first: a splat of
+            # 50 million floats took 10 s and 4 GB)
+            width = len(value.data.data) // n
+            one = DenseIntOrFPElementsAttr(TensorType(value.get_element_type(), [1]),
+                                           BytesAttr(value.data.data[:width]))
+            one.print_without_type(printer)
+            printer.print_string(" : ")
             printer.print_attribute(value.type)
         else:
             printer.print_attribute(value)
