@@ -311,6 +311,8 @@ class SoftmaxOp(UnaryElementwiseOp):
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         (x,) = inputs
         axis = normalize_axis(self.axis.value.data, x.ndim)
+        if x.size == 0:  # (no element: numpy's max has no identity to reduce an empty axis)
+            return (x.copy(),)
         x32 = x.astype(np.float32) if x.dtype == np.float16 else x
         shifted = x32 - np.max(x32, axis=axis, keepdims=True)
         e = np.exp(shifted)

@@ -597,9 +597,12 @@ class ScaledDotProductAttentionOp(OvOp):
                 bias = (np.where(mask, 0.0, -np.inf) if mask.dtype == np.bool_
                         else mask.astype(np.float64))  # fmt: skip
                 scores = scores + bias
-            shifted = scores - np.max(scores, axis=-1, keepdims=True)
-            e = np.exp(shifted)
-            weights = e / np.sum(e, axis=-1, keepdims=True)
+            if scores.size == 0:  # (an empty sequence: numpy's max has no identity)
+                weights = scores
+            else:
+                shifted = scores - np.max(scores, axis=-1, keepdims=True)
+                e = np.exp(shifted)
+                weights = e / np.sum(e, axis=-1, keepdims=True)
             return (np.asarray(np.matmul(weights, v)).astype(dtype),)
 
 

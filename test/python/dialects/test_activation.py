@@ -364,3 +364,19 @@ def test_hard_sigmoid_matches_openvino(alpha: float, beta: float) -> None:
     config = {"INFERENCE_PRECISION_HINT": "f32"}
     theirs = ov.Core().compile_model(ov.Model([hs], [p]), "CPU", config)([x])[0]
     np.testing.assert_allclose(got, theirs, rtol=0, atol=1e-6)
+
+
+def test_softmax_of_an_empty_tensor_is_empty_on_the_reference() -> None:
+    # (a text model's empty sequence, [1, 0]: numpy's max has no identity to reduce an empty
+    # axis, "zero-size array to reduction operation maximum"; the compiled code and
+    # OpenVINO give an empty result)
+    from lowpass.ir import read_module
+    from lowpass.runtime.interpreter import run_reference
+
+    for shape in ("1x0x4", "1x4x0"):
+        t = f"tensor<{shape}xf32>"
+        text = (f"func.func @main(%x: {t}) -> {t} {{\n  %y = ov.softmax %x axis = -1 : "
+                f"({t}) -> {t}\n  func.return %y : {t}\n}}\n")
+        dims = [int(d) for d in shape.split("x")]
+        (y,) = run_reference(read_module(text), [np.zeros(dims, np.float32)])
+        assert y.shape == tuple(dims)
