@@ -1340,10 +1340,9 @@ def _no_port_named(key: str, inputs: Sequence[Port], outputs: Sequence[Port]) ->
 def _inference_error(failure: InferenceFailure) -> LowpassError:
     """The user's one-line error for an op that failed while a device ran the graph."""
     error = failure.error
-    if isinstance(error, MemoryError):  # (which says nothing: the CLI's "out of memory")
-        return LowpassError(f"inference failed in {failure.where}: out of memory (a tensor "
-                            "too large for this machine?)")
     text = str(error).strip().splitlines()
+    if not text and isinstance(error, MemoryError):  # (numpy's says what it could not hold)
+        text = ["out of memory (a tensor too large for this machine?)"]
     return LowpassError(
         f"inference failed in {failure.where}: {text[0] if text else type(error).__name__}"
     )
