@@ -561,3 +561,32 @@ func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.nam
     once = core.compile_model(data_dependent, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": 1})
     with pytest.raises(LowpassError, match=r"'x' \[3, 4\].*static shapes: NonZero 'nz'"):
         once.create_infer_request().infer({"x": x})
+
+
+@pytest.mark.shape_threshold_default
+def test_auto_loads_a_shape_whose_code_cache_dir_holds_at_once(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A restarted service: a shape an earlier process compiled into CACHE_DIR is loaded by
+    the background compiler at its first inference (which runs on the interpreter), not
+    after AUTO's rule has run it there for a compile's worth of time; reading the blob is
+    not counted as a compile's price. A shape without a blob is left to the rule."""
+    from lowpass.lowering import compiler
+
+    core = lowpass.Core()
+    x = np.random.default_rng(4).standard_normal((3, 4)).astype(np.float32)
+    first = core.compile_model(core.read_model(BATCH_RELU), "CPU",
+                               {"CACHE_DIR": str(tmp_path), "LP_SHAPE_COMPILE_THRESHOLD": 1})
+    first.create_infer_request().infer({"x": x})  # (compiled, its blob written)
+    compiler.clear_cache()  # (a new process: no compiled graph in memory)
+    compiled = core.compile_model(core.read_model(BATCH_RELU), "CPU",
+                                  {"CACHE_DIR": str(tmp_path)})
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 3600.0)  # (the rule: never)
+    request = compiled.create_infer_request()
+    _infer_then_compiled(request, device, x)
+    assert device._compile_seconds == []
+    other = np.ones((5, 4), np.float32)
+    for _ in range(2):
+        np.testing.assert_array_equal(request.infer({"x": other})["y"], 2 * other)
+        assert device.wait_for_compiles(60)
+        assert not _native(request)
