@@ -381,8 +381,10 @@ def test_set_state_converts_other_types_as_openvinos_cpu_plugin(core: lowpass.Co
 def test_set_state_conversions_match_openvino() -> None:
     ov = pytest.importorskip("openvino")
     ops = ov.opset13
+    # (float16 values left out: OpenVINO converts them by paths that may depend on the host's
+    # ISA; lowpass's float16 rule is what OpenVINO 2026.4 does on an AVX2 host, tested above)
     cases = [(np.float32, [v for v, _ in FLOATS_TO_I32], np.int32, [w for _, w in FLOATS_TO_I32]),
-             *CONVERSIONS]
+             *(case for case in CONVERSIONS if case[0] is not np.float16)]
     for source, values, target, want in cases:
         info = ov.op.util.VariableInfo()
         info.data_shape, info.data_type = ov.PartialShape([len(values)]), ov.Type(target)
