@@ -503,7 +503,8 @@ def state_value(value: Any, dtype: np.dtype) -> np.ndarray:
     converts a state set through the State API (`VariableState::set_state`, its
     `cpu_convert`; checked side by side with OpenVINO 2026.4): floats to integers round to
     nearest, ties to even (5.7 -> 6, 2.5 -> 2; but float16 into a 32- or 64-bit integer
-    truncates, 3.5 -> 3, as OpenVINO does on an AVX2 host), and saturate to the integer's range as the float type holds it
+    truncates, 3.5 -> 3, as OpenVINO does on an AVX2 host), and saturate to the integer's
+    range as the float type holds it
     (3e9 and +inf as i32 from float32: 2147483520, from float64: 2147483647; NaN: the
     type's minimum, as x86's conversion gives it); integers to
     narrower integers saturate too (300 as u8: 255, -1: 0); other conversions as numpy's
