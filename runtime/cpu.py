@@ -717,12 +717,20 @@ class CpuCompiledModel:
                 del self._compiling[shapes]
             done.set()
 
-    def _compile_for(
-        self, shapes: tuple[tuple[int, ...], ...], *, priced: bool = True
-    ) -> CompiledGraph | ReferenceShapes:
+    def _reshaped(self, shapes: tuple[tuple[int, ...], ...]) -> ModuleOp:
+        """A copy of the model reshaped to `shapes` (`ReshapeError` where it cannot be)."""
         module = self.module.clone()
+        reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
+        return module
+
+    def _compile_for(
+        self, shapes: tuple[tuple[int, ...], ...], *, priced: bool = True,
+        reshaped: ModuleOp | None = None,
+    ) -> CompiledGraph | ReferenceShapes:
+        """Compile the model for `shapes` (`reshaped`: its copy reshaped to them already)
+        and keep the graph; `priced`: its time counts as a compile's (AUTO's price)."""
         try:
-            reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
+            module = self._reshaped(shapes) if reshaped is None else reshaped
             ranked = dynamic_rank_op(module)
             if ranked is not None:
                 return self._reference_for(shapes, module, ranked)
@@ -838,27 +846,19 @@ class CpuCompiledModel:
         without a blob is left to the rule. Called with the lock held."""
         cache_dir = self.config.cache_dir
         assert cache_dir is not None
-        done = self._compiling[shapes] = threading.Event()
 
         def load() -> None:
             try:
-                module = self.module.clone()
-                reshape_module(module, dict(zip(self.input_names, shapes, strict=True)))
+                module = self._reshaped(shapes)
                 if dynamic_rank_op(module) is None:
                     key = disk_cache_key(module, threads=self.config.threads,
                                          options=self.options)
                     if model_cache.path_of(cache_dir, key).exists():
-                        self._compile_for(shapes, priced=False)
+                        self._compile_for(shapes, priced=False, reshaped=module)
             except Exception:  # (the rule decides; a request that compiles reports errors)
                 pass
-            finally:
-                with self._lock:
-                    del self._compiling[shapes]
-                done.set()
 
-        if not BACKGROUND_COMPILER.submit(load):
-            del self._compiling[shapes]
-            done.set()
+        self._in_background(shapes, load)
 
     def _compile_in_background(self, shapes: tuple[tuple[int, ...], ...]) -> bool:
         """Have the shapes compiled by the background compiler (`AUTO`): the inferences
@@ -867,7 +867,6 @@ class CpuCompiledModel:
         ms). A compile that fails there leaves the shapes to the requests, which compile them
         themselves from then on (and report the error). False if no thread could take the
         compile (the request compiles them itself). Called with the lock held."""
-        done = self._compiling[shapes] = threading.Event()
 
         def compile_shapes() -> None:
             try:
@@ -877,12 +876,25 @@ class CpuCompiledModel:
                     self._failed_in_background[shapes] = None
                     while len(self._failed_in_background) > self.SHAPES_COUNTED:
                         del self._failed_in_background[next(iter(self._failed_in_background))]
+
+        return self._in_background(shapes, compile_shapes)
+
+    def _in_background(self, shapes: tuple[tuple[int, ...], ...], job: Callable[[], None]
+                       ) -> bool:
+        """Run `job` on the background compiler, the shapes marked as compiling until it
+        ends (`wait_for_compiles`); False, and nothing marked, if no thread could take it.
+        Called with the lock held."""
+        done = self._compiling[shapes] = threading.Event()
+
+        def run() -> None:
+            try:
+                job()
             finally:
                 with self._lock:
                     del self._compiling[shapes]
                 done.set()
 
-        if BACKGROUND_COMPILER.submit(compile_shapes):
+        if BACKGROUND_COMPILER.submit(run):
             return True
         del self._compiling[shapes]
         done.set()

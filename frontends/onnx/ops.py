@@ -93,6 +93,15 @@ class PoolAttrs(SpatialAttrs):
     rounding_type: ov.RoundingType
 
 
+def conv_group(ctx: NodeContext) -> int:
+    """A convolution's `group` attribute (1 by default), at least 1 (a 0 divided by zero
+    further on)."""
+    group = int(ctx.attr("group", 1))
+    if group < 1:
+        raise ConversionError(f"group must be at least 1, got {group}")
+    return group
+
+
 def spatial_attrs(ctx: NodeContext, n: int) -> SpatialAttrs:
     """strides, dilations, pads_begin, pads_end and auto_pad of Conv/pooling ops."""
     pads = ctx.ints("pads", [0] * (2 * n))
@@ -427,9 +436,7 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
     n = rank_of(x) - 2
     attrs = spatial_attrs(ctx, n)
     dilations = ctx.ints("dilations", [1] * n)
-    group = int(ctx.attr("group", 1))
-    if group < 1:
-        raise ConversionError(f"group must be at least 1, got {group}")
+    group = conv_group(ctx)
     b = ctx.optional_input(2)
     # upstream's name for the op before the bias
     name = f"{ctx.name}/WithoutBiases" if b is not None else None
@@ -451,9 +458,7 @@ def conv(ctx: NodeContext) -> list[SSAValue]:
 def conv_transpose(ctx: NodeContext) -> list[SSAValue]:
     x, w = ctx.input(0), ctx.input(1)
     n = rank_of(x) - 2
-    if int(ctx.attr("group", 1)) < 1:
-        raise ConversionError(f"group must be at least 1, got {int(ctx.attr('group'))}")
-    if int(ctx.attr("group", 1)) != 1:
+    if conv_group(ctx) != 1:
         raise ConversionError("group > 1 is not supported (the ov dialect has no "
                               "GroupConvolutionBackpropData)")  # fmt: skip
     attrs = spatial_attrs(ctx, n)

@@ -42,7 +42,13 @@ from xdsl.ir import Operation, SSAValue
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_integer_type
 from lowpass.dialects.ov import element_type_of, is_float, shape_of
-from lowpass.frontends.onnx.ops import producer_constant, rank_of, reshape_to, spatial_attrs
+from lowpass.frontends.onnx.ops import (
+    conv_group,
+    producer_constant,
+    rank_of,
+    reshape_to,
+    spatial_attrs,
+)
 from lowpass.frontends.onnx.reader import ConversionError, NodeContext, register
 
 _RANGES: dict[IntegerType, tuple[int, int]] = {
@@ -351,9 +357,7 @@ def conv_integer(ctx: NodeContext) -> list[SSAValue]:
     shifted_w = ctx.value(ov.SubtractOp(w, w_zp))
     attrs = spatial_attrs(ctx, n)
     dilations = ctx.ints("dilations", [1] * n)
-    group = int(ctx.attr("group", 1))
-    if group < 1:
-        raise ConversionError(f"group must be at least 1, got {group}")
+    group = conv_group(ctx)
     if group == 1:
         return [ctx.value(ov.ConvolutionOp(shifted_x, shifted_w, dilations=dilations, **attrs))]
     ws = shape_of(shifted_w)
