@@ -649,12 +649,16 @@ def test_parallel_blocks_call_their_passes_out_of_line() -> None:
     """The task of a convolution's blocks on 2 threads calls its im2col and its output pass
     with `noinline` call sites (`convolution.OUT_OF_LINE`): shared by the layers of a
     network and called for each kind of block, inlined they were copied into every task
-    (resnet50 int8's LLVM time at 2 threads 1.75x its time at 1). Same bits as 1 thread."""
+    (resnet50 int8's LLVM time at 2 threads 1.75x its time at 1). Same bits as 1 thread.
+    Output rows shorter than AMX_MIN_ROWS: no host's kernels read A in place there (a 28-wide
+    layer ran as in-place rows on a VNNI host, without im2col)."""
+    from lowpass.lowering.kernels.gemm import AMX_MIN_ROWS
     from lowpass.lowering.kernels.threads import available_cores
 
     if available_cores() < 2:
         pytest.skip("one core: no parallel blocks")
-    model, feeds = _requantized_conv(np.random.default_rng(46), [1, 32, 30, 30], 48, 3)
+    side = AMX_MIN_ROWS - 2
+    model, feeds = _requantized_conv(np.random.default_rng(46), [1, 32, side, side], 48, 3)
     results, code = [], ""
     for threads in (1, 2):
         compiled = lowpass.Core().compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
