@@ -17,6 +17,7 @@ import lowpass
 from lowpass.lowering.compiler import compile_module
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .typed import cpu_graph
 
 TYPES = {"f32": np.float32, "f16": np.float16, "i64": np.int64, "i32": np.int32, "i8": np.int8, "ui8": np.uint8, "i1": np.bool_}
@@ -70,8 +71,8 @@ BROADCASTS = [
 ]
 
 
-@pytest.mark.parametrize("op", ["ov.add", "ov.subtract", "ov.multiply"])
-@pytest.mark.parametrize("et", ["f32", "f16", "i32", "i64", "i8", "ui8"])
+@covering({"et": ["f32", "f16", "i32", "i64", "i8", "ui8"],
+           "op": ["ov.add", "ov.subtract", "ov.multiply"]})
 def test_binary_ops_with_broadcasting(op: str, et: str) -> None:
     rng = np.random.default_rng(hash((op, et)) % 2**32)
     for lhs, rhs in BROADCASTS:

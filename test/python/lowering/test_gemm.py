@@ -32,6 +32,8 @@ from lowpass.lowering.kernels.gemm import (
 from lowpass.lowering.kernels.threads import aligned_zeros
 from lowpass.lowering.target import HostCpu, cap_features, host_cpu
 
+from ..sweeps import covering
+
 pytestmark = pytest.mark.skipif(not host_cpu().avx2, reason="the int8 kernels target AVX2")
 
 RNG = np.random.default_rng(20261122)
@@ -1640,15 +1642,13 @@ def _check_program_gemm(lib, a, sums, r, ldc, scale, program, in_place=False, na
         c[:, :n], program.reference(sums.astype(np.float32) * scale, r))
 
 
-@pytest.mark.parametrize("m,k,n,ldc,chunks", [
+@covering({"m, k, n, ldc, chunks": [
     (49, 64, 130, 144, None), (36, 32, 200, 208, None), (7, 150, 140, 144, None),
     (67, 258, 300, 304, None), (21, 576, 200, 200, None), (36, 16, 200, 208, None),
     (12, 28, 64, 64, None), (13, 1152, 64, 64, None), (30, 96, 70, 72, (0, 16, 32, 100, 116, 40)),
     (9, 48, 128, 128, (40, 0, 8, 16, 56, 64)), (30, 96, 70, 72, (0, 16, 100, 116, 200, 216)),
-    (9, 72, 128, 128, (0, 8, 16, 50, 58, 66, 100, 108, 116))])
-@pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("in_place", [False, True])
-@pytest.mark.parametrize("arrays", [1, 3])
+    (9, 72, 128, 128, (0, 8, 16, 50, 58, 66, 100, 108, 116))],
+    "threads": [1, 2], "in_place": [False, True], "arrays": [1, 3]})
 def test_program_epilogue_vnni_groups(m, k, n, ldc, chunks, threads, in_place, arrays):
     """On an AMD Zen 4 or Zen 5 host (`HostCpu.zen_vector_pipes`: here a `znver4` CPU with this
     host's features, where it has AVX-512 VNNI) a GEMM whose epilogue has a program runs the

@@ -23,6 +23,7 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .test_layouts import NOPAD, f32, fq
 from .typed import PoolGeometry, cpu_graph
 
@@ -50,11 +51,9 @@ def _pooled(c: int, h: int, w: int, kind: str, quantized: bool, n: int = 1) -> l
     return lowpass.Model(g.module())
 
 
-@pytest.mark.parametrize("quantized", [False, True])
-@pytest.mark.parametrize("kind", ["avg", "max"])
-@pytest.mark.parametrize(("c", "h", "w"),
-                         [(2048, 7, 7), (1000, 6, 8), (96, 32, 32), (48, 64, 64), (256, 4, 4)])
-@pytest.mark.parametrize(("threads", "n"), [(1, 1), (2, 1), (2, 2)])
+@covering({"c, h, w": [(2048, 7, 7), (1000, 6, 8), (96, 32, 32), (48, 64, 64), (256, 4, 4)],
+           "kind": ["avg", "max"], "quantized": [False, True],
+           "threads, n": [(1, 1), (2, 1), (2, 2)]})
 def test_global_pooling_is_exact(c: int, h: int, w: int, kind: str, quantized: bool,
                                  threads: int, n: int) -> None:
     """(n = 2: two images, the threads' units images in the window kernel, or images and

@@ -24,6 +24,7 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .test_in_place_conv import BATCH, RNG, _model
 from .typed import ConvGeometry
 
@@ -55,8 +56,7 @@ the requantization in the GEMMs' epilogue (`whole` in `_kernel_counts`), so that
 after the GEMM (`_finish_function`) runs on each output row's grid rows."""
 
 
-@pytest.mark.parametrize("split_n", [False, True])
-@pytest.mark.parametrize("case", list(CASES))
+@covering({"case": list(CASES), "split_n": [False, True]})
 def test_grid_convolution_equals_reference(case: str, split_n: bool,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     channels, width, geometry, size, on_grid = CASES[case]

@@ -29,6 +29,7 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import CompileError, clear_cache, compile_module
 from lowpass.lowering.pipeline import run_pipeline
 
+from ..sweeps import covering
 from .typed import ConvGeometry, ResultType, cpu_graph, four
 
 RNG = np.random.default_rng(20261125)
@@ -407,10 +408,10 @@ def test_nhwc_channels_left_over_run_in_narrower_vectors() -> None:
     _matches_reference(model, {"x": RNG.integers(0, 256, XS).astype(np.uint8)})
 
 
-@pytest.mark.parametrize(("k", "stride", "dilation", "pads"), [
+@covering({"k, stride, dilation, pads": [
     (3, 1, 1, (1, 1)), (3, 1, 2, (2, 1)), (3, 2, 1, (0, 1)), (3, 2, 2, (2, 2)),
-    (3, 1, 1, (0, 0)), (5, 1, 1, (2, 2)), (5, 2, 1, (1, 2))])
-@pytest.mark.parametrize("products", ["int8 dot", "int8 pmaddwd", "float32"])
+    (3, 1, 1, (0, 0)), (5, 1, 1, (2, 2)), (5, 2, 1, (1, 2))],
+    "products": ["int8 dot", "int8 pmaddwd", "float32"]})
 def test_depthwise_rows_in_blocks_of_positions(products: str, k: int, stride: int,
                                                dilation: int, pads: tuple[int, int],
                                                monkeypatch: pytest.MonkeyPatch) -> None:

@@ -30,6 +30,7 @@ from lowpass.dialects import ov
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.passes import LptPass
 
+from ..sweeps import covering
 from .typed import ConvGeometry, cpu_graph, four
 
 ISA = host_cpu().isa
@@ -1106,8 +1107,7 @@ def _run_depthwise(g: GraphBuilder, rng: np.random.Generator, int8: bool, shape:
     return got, want, cpu_graph(request.get_compiled_model()).library.ir_text
 
 
-@pytest.mark.parametrize("int8", [True, False], ids=["int8", "fp32"])
-@pytest.mark.parametrize("geometry", _depthwise_geometries(), ids=lambda g: "x".join(map(str, g)))
+@covering({"geometry": _depthwise_geometries(), "int8": [True, False]})
 def test_depthwise_planes_at_every_border(int8: bool, geometry: tuple[int, ...]) -> None:
     """The NCHW depthwise kernel (`emit_depthwise`: one plane per output channel) in the
     border rows, whose windows are clamped and masked, and in the rows inside: int8 exact,

@@ -121,7 +121,9 @@ def _graph(seed: int) -> tuple[ModuleOp, tuple[int, ...], bool, bool]:
     return g.module(), shape, exact, shape_kind == 1
 
 
-@pytest.mark.parametrize("seed", range(40))
+# (10 seeds by default, the other 30 in the long run)
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[pytest.mark.long] if s >= 10 else []) for s in range(40)])
 def test_reference_and_cpu_agree_on_nan_and_inf(seed: int) -> None:
     module, shape, exact, convolution = _graph(seed)
     x = _inputs(np.random.default_rng(1000 + seed), shape, huge=not convolution)

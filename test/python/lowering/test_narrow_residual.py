@@ -23,6 +23,7 @@ from lowpass.lowering.kernels.threads import available_cores
 from lowpass.lowering.pipeline import run_pipeline
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .test_layouts import NOPAD, PAD1, const, f32, fq, int8_weights, scales
 
 RNG = np.random.default_rng(168)
@@ -75,9 +76,8 @@ def _epilogue(model: lowpass.Model, name: str) -> str:
     return str(op.attributes[cpu.EPILOGUE])
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize(("c", "hw", "kernel"),
-                         [(128, 7, 1), (256, 14, 1), (80, 9, 1), (64, 28, 3)])
+@covering({"c, hw, kernel": [(128, 7, 1), (256, 14, 1), (80, 9, 1), (64, 28, 3)],
+           "threads": [1, 2]})
 def test_float32_program_adding_a_u8_tensor(c: int, hw: int, kernel: int, threads: int) -> None:
     """(c, hw, kernel): whole panels; blocks of several AMX row tiles; a partial panel (80 =
     5 x 16) and rows not a whole tile; a 3x3 convolution whose GEMMs read its padded input

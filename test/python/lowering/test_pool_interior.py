@@ -19,6 +19,7 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import pooling
 from lowpass.lowering.plan import value_shape
 
+from ..sweeps import covering
 from .typed import ConvGeometry
 
 RNG = np.random.default_rng(20261130)
@@ -62,8 +63,7 @@ def _model(pool: str, geometry: str, channels: int) -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-@pytest.mark.parametrize("geometry", list(GEOMETRIES))
-@pytest.mark.parametrize("pool", ["max", "avg_include", "avg_exclude"])
+@covering({"geometry": list(GEOMETRIES), "pool": ["max", "avg_include", "avg_exclude"]})
 def test_unmasked_interior_gives_the_same_bits(pool: str, geometry: str,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     model = _model(pool, geometry, 20)  # (20 channels: a whole vector and a rest)

@@ -23,6 +23,8 @@ from lowpass.lowering.kernels import gemm as kernels
 from lowpass.lowering.ops import convolution, winograd
 from lowpass.lowering.pipeline import run_pipeline
 
+from ..sweeps import covering
+
 RNG = np.random.default_rng(20261126)
 GEOMETRY = {
     "pointwise": ([1, 1], [0, 0], [1, 1], 1),  # kernel, pads, dilations, groups
@@ -117,8 +119,7 @@ def _check(model: lowpass.Model, feeds: dict) -> None:
         np.testing.assert_allclose(got[finite], want[finite], rtol=1e-5, atol=1e-5 * scale)
 
 
-@pytest.mark.parametrize("kind", list(GEOMETRY))
-@pytest.mark.parametrize("output_nchw", [False, True])
+@covering({"kind": list(GEOMETRY), "output_nchw": [False, True]})
 def test_residual_add_computed_by_the_convolution(kind: str, output_nchw: bool,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     model = block(kind, output_nchw)

@@ -41,6 +41,7 @@ from lowpass.lowering.target import host_cpu
 from lowpass.passes.low_latency2 import LowLatency2Pass
 from lowpass.passes.reshape import reshape_module
 
+from ..sweeps import covering
 from .typed import four
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
@@ -318,8 +319,7 @@ def _bits(arrays: list[np.ndarray]) -> list[np.ndarray]:
     return [np.ascontiguousarray(a, np.float32).view(np.uint32) for a in arrays]
 
 
-@pytest.mark.parametrize("case", FUSED_CASES)
-@pytest.mark.parametrize("threads", [1, 2])
+@covering({"case": FUSED_CASES, "threads": [1, 2]})
 def test_fused_lstm_step_is_the_gemm_path_bit_for_bit(
     case: dict, threads: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
