@@ -159,6 +159,7 @@ FUNCTIONS: tuple[tuple[str, int, str, str], ...] = (
     ("gather", 7, "Gather", "data indices axis @batch_dims=0"),
     ("gelu", 7, "Gelu", "data @approximation_mode"),
     ("gather", 8, "Gather", "data indices axis @batch_dims=0"),
+    ("gather_nd", 8, "GatherND", "data indices @batch_dims=0"),
     ("max_pool", 8, "MaxPool",
      "data @strides @dilations @pads_begin @pads_end @kernel_shape:kernel "
      "@rounding_type='floor' @auto_pad=None @index_element_type='i64' "

@@ -689,6 +689,110 @@ class GatherElementsOp(OvOp):
 
 
 # --------------------------------------------------------------------------------------------
+# GatherND
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class GatherNDOp(OvOp):
+    """
+    Gather elements or slices of data addressed by index rows (OpenVINO `GatherND-8`, ONNX
+    GatherND-12/13): with `k = indices.shape[-1]` and `b = batch_dims`,
+    `out[i_0, ..., i_{q-2}, ...] = data[i_0, ..., i_{b-1}, indices[i_0, ..., i_{q-2}], ...]`.
+
+    `%r = ov.gather_nd %x, %idx batch_dims = 1 : (tensor<2x4x3xf32>, tensor<2x5x1xi64>)
+    -> tensor<2x5x3xf32>`
+
+    The first `b` dimensions of data and indices are batches (equal), `1 <= k <= rank(data) -
+    b`; the result has shape `indices.shape[:-1] + data.shape[b + k:]` (GatherND-8 keeps the
+    batch dimensions, GatherND-5 flattened them). A negative index counts from the end of its
+    axis, as ONNX allows; one outside `[-dim, dim)` is a run-time error.
+    """
+
+    name = "ov.gather_nd"
+    data = operand_def(TensorType)
+    indices = operand_def(TensorType)
+    result = result_def(AnyTensorType)
+    batch_dims = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+
+    assembly_format = (
+        "$data `,` $indices (`batch_dims` `=` $batch_dims^)? attr-dict `:` "
+        "functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        indices: SSAValue,
+        batch_dims: int = 0,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, indices],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"batch_dims": IntegerAttr(batch_dims, i64)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def verify_attrs(self) -> None:
+        _check_int_operand(self.indices, "indices", ranks=range(1, 64))
+        data, indices = shape_of(self.data), shape_of(self.indices)
+        b = self.batch_dims.value.data
+        if b < 0 or b >= min(len(data), len(indices)):
+            raise VerifyException(
+                f"batch_dims must be in [0, {min(len(data), len(indices))}) (below the ranks of "
+                f"data and indices), got {b}"
+            )
+        k = indices[-1]
+        if k != DYNAMIC and not 1 <= k <= len(data) - b:
+            raise VerifyException(
+                f"the last dimension of indices must be in [1, {len(data) - b}] (the rank of "
+                f"data less batch_dims), got {k}"
+            )
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        data, indices = shape_of(self.data), shape_of(self.indices)
+        b = self.batch_dims.value.data
+        batches = [_merge_dim(x, y) for x, y in zip(data[:b], indices[:b], strict=True)]
+        if any(d is None for d in batches):
+            raise VerifyException(
+                f"the first {b} dimension(s) of data and indices must be equal (batch_dims), got "
+                f"shapes {format_shape(data)} and {format_shape(indices)}"
+            )
+        element = element_type_of(self.data)
+        k = indices[-1]
+        if k == DYNAMIC:
+            return [unranked(element)]
+        out = [cast(int, d) for d in batches] + list(indices[b:-1]) + list(data[b + k :])
+        return [tensor(out, element)]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, indices = inputs
+        b = self.batch_dims.value.data
+        k = indices.shape[-1]
+        dims = np.asarray(data.shape[b : b + k], np.int64)
+        idx = indices.astype(np.int64)
+        if ((idx < -dims) | (idx >= dims)).any():
+            raise ValueError(
+                f"{self.name}: indices out of range for the axes {b}..{b + k - 1} of data "
+                f"{list(data.shape)}"
+            )
+        idx = np.where(idx < 0, idx + dims, idx)
+        batch_shape = data.shape[:b]
+        batches = int(np.prod(batch_shape, dtype=np.int64))
+        flat_data = data.reshape((batches, *data.shape[b:]))
+        flat_idx = idx.reshape((batches, -1, k))
+        rows = [flat_data[n][tuple(flat_idx[n].T)] for n in range(batches)]
+        out_shape = indices.shape[:-1] + data.shape[b + k :]
+        if not rows:
+            return (np.zeros(out_shape, data.dtype),)
+        return (np.stack(rows).reshape(out_shape),)
+
+
+# --------------------------------------------------------------------------------------------
 # StridedSlice
 # --------------------------------------------------------------------------------------------
 
@@ -895,12 +999,14 @@ class StridedSliceOp(OvOp):
                 if dim == DYNAMIC or stride is None:
                     out.append(DYNAMIC)
                     continue
-                b = None if bmask[i] else (begin[i] if begin is not None else DYNAMIC)
-                e = None if emask[i] else (end[i] if end is not None else DYNAMIC)
-                if b == DYNAMIC or e == DYNAMIC:
+                # (a begin or end unknown until run time: a dimension unknown too; INT64_MIN,
+                # which torch.onnx.export writes for `x[:-2]`, is a value here, not DYNAMIC)
+                if (begin is None and not bmask[i]) or (end is None and not emask[i]):
                     out.append(DYNAMIC)
-                else:
-                    out.append(_slice_length(b, e, stride[i], dim))
+                    continue
+                b = None if bmask[i] or begin is None else begin[i]
+                e = None if emask[i] or end is None else end[i]
+                out.append(_slice_length(b, e, stride[i], dim))
         return [tensor(out, et)]
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
@@ -1807,6 +1913,7 @@ OPS = (
     TransposeOp,
     GatherOp,
     GatherElementsOp,
+    GatherNDOp,
     StridedSliceOp,
     SliceOp,
     DepthToSpaceOp,
@@ -1824,6 +1931,7 @@ __all__ = [
     "ConcatOp",
     "DepthToSpaceOp",
     "GatherElementsOp",
+    "GatherNDOp",
     "GatherOp",
     "PadOp",
     "ShuffleChannelsOp",

@@ -1046,6 +1046,14 @@ def gather_elements(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.GatherElementsOp(ctx.input(0), ctx.input(1), int(ctx.attr("axis", 0))))]
 
 
+@register("GatherND")
+def gather_nd(ctx: NodeContext) -> list[SSAValue]:
+    """GatherND-11/12/13 with `batch_dims` (0; 11 has none), as OpenVINO's frontend
+    (GatherND-8, which keeps the batch dimensions as ONNX does). What `torch.onnx.export`
+    writes for advanced indexing (`mask[b, kv]`: transformers' attention masks)."""
+    return [ctx.value(ov.GatherNDOp(ctx.input(0), ctx.input(1), int(ctx.attr("batch_dims", 0))))]
+
+
 @register("Slice")
 def slice_(ctx: NodeContext) -> list[SSAValue]:
     """ONNX Slice -> StridedSlice over every axis: the listed axes take starts/ends/steps as

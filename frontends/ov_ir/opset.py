@@ -392,6 +392,7 @@ OP_TABLE: tuple[OpEntry, ...] = (
     ),
     OpEntry("Gather", 1, movement.GatherOp, write=False),
     OpEntry("GatherElements", 6, movement.GatherElementsOp, (_a("axis", "int"),)),
+    OpEntry("GatherND", 8, movement.GatherNDOp, (_a("batch_dims", "int", default="0"),)),
     OpEntry(
         "StridedSlice",
         1,

@@ -1,11 +1,11 @@
 """
-ONNX import of ops that common exported models hit: SpaceToDepth, GatherElements, ScatterND
-(with its reductions) and GroupNormalization (opsets 18 and 21): each one-node model on
+ONNX import of ops that common exported models hit: SpaceToDepth, GatherElements, GatherND,
+ScatterND (with its reductions) and GroupNormalization (opsets 18 and 21): each one-node model on
 REFERENCE and CPU against onnxruntime, and against OpenVINO's ONNX frontend on its CPU plugin
 (the same ov ops where OpenVINO's frontend makes one op; GroupNormalization, which it now reads
 as GroupNormalization-12, by its numbers only). Skipped without onnxruntime / openvino.
 
-Tolerances: SpaceToDepth, GatherElements and ScatterND move values or combine each element
+Tolerances: SpaceToDepth, GatherElements, GatherND and ScatterND move values or combine each element
 once with one update in the element type, as onnxruntime does: results are equal.
 GroupNormalization: rtol 1e-5 / atol 1e-5 (onnxruntime accumulates the mean and variance in
 float32, the reference in double; outputs are of order 1).
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 else:
     onnx = pytest.importorskip("onnx")
 
+import lowpass  # noqa: E402
 from lowpass.frontends import FrontendError  # noqa: E402
 from lowpass.frontends.onnx import read_onnx  # noqa: E402
 
@@ -81,6 +82,22 @@ CASES: dict[str, Callable[[], Case]] = {
     ),
     "gather_elements_axis0": lambda: case(
         node("GatherElements", ["a", "i"]), {"a": f32(4, 3)}, inits={"i": index(0, 4, 1, 3)}
+    ),
+    "gather_nd_elements": lambda: case(
+        node("GatherND", ["a", "i"]), {"a": f32(3, 4, 5)},
+        inits={"i": rows(6, 3, 4, 5).reshape(2, 3, 3)},
+    ),
+    "gather_nd_slices_int": lambda: case(
+        node("GatherND", ["a", "i"]),
+        {"a": small_ints(5, 3, 2), "i": rows(4, 5)},
+    ),
+    "gather_nd_batch_dims": lambda: case(  # (transformers' mask[b, kv] after the exporter)
+        node("GatherND", ["a", "i"], batch_dims=1), {"a": f32(2, 4, 3)},
+        inits={"i": index(-4, 4, 2, 5, 1)},
+    ),
+    "gather_nd_two_batch_dims": lambda: case(
+        node("GatherND", ["a", "i"], batch_dims=2), {"a": f32(2, 3, 4, 5)},
+        inits={"i": rows(6, 4, 5).reshape(2, 3, 2)},
     ),
     "scatter_nd_slices": lambda: case(
         node("ScatterND", ["a", "i", "u"]), {"a": f32(5, 3, 2), "u": f32(3, 3, 2)},
@@ -214,7 +231,7 @@ def test_scatter_nd_unknown_reduction_is_one_line() -> None:
 # ---- what OpenVINO's frontend makes ----------------------------------------------------------
 
 _OURS_TO_OV = {"ov.space_to_depth": "SpaceToDepth", "ov.gather_elements": "GatherElements",
-               "ov.scatter_nd_update": "ScatterNDUpdate"}  # fmt: skip
+               "ov.gather_nd": "GatherND", "ov.scatter_nd_update": "ScatterNDUpdate"}  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant"}
 
 
@@ -240,3 +257,48 @@ def test_same_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     want = np.asarray(compiled(list(feeds.values()))[compiled.outputs[0]])
     got = run_lowpass(model, feeds)["y"]
     np.testing.assert_allclose(got, want, **_tolerance(name))
+
+
+# ---- what torch.onnx.export (dynamo) writes for attention -------------------------------------
+
+
+def test_shape_slices_from_int64_min_keep_their_static_length() -> None:
+    """torch.onnx.export writes `k.shape[:-2]` as `Slice(Shape(k), INT64_MIN, -2)` and
+    rebuilds K's transpose from such pieces (ViT and Whisper attention). INT64_MIN, which is
+    also the IR's marker of a dynamic dimension, was taken for an unknown start: the slice had
+    length `?`, the Reshape after the Concat an unknown rank, and the MatMul refused its
+    operand as a scalar. Dynamic batch and sequence, two shapes, against onnxruntime."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    imin, imax = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+    nodes = [
+        helper.make_node("Shape", ["k"], ["shape"]),
+        helper.make_node("Slice", ["shape", "imin", "m2"], ["lead"]),  # [B, H]
+        helper.make_node("Slice", ["shape", "m1", "imax"], ["last"]),  # [D]
+        helper.make_node("Slice", ["shape", "m2", "m1"], ["seq"]),  # [S]
+        helper.make_node("Concat", ["m1", "seq", "last"], ["shape3"], axis=0),
+        helper.make_node("Reshape", ["k", "shape3"], ["k3"]),  # [B * H, S, D]
+        helper.make_node("Transpose", ["k3"], ["kt3"], perm=[0, 2, 1]),
+        helper.make_node("Concat", ["lead", "last", "seq"], ["shape4"], axis=0),
+        helper.make_node("Reshape", ["kt3", "shape4"], ["kt"]),  # [B, H, D, S]
+        helper.make_node("MatMul", ["q", "kt"], ["y"]),
+    ]
+    inits = [numpy_helper.from_array(np.array([v], np.int64), n)
+             for n, v in (("imin", imin), ("imax", imax), ("m1", -1), ("m2", -2))]  # fmt: skip
+    dims = ["b", 4, "s", 16]
+    graph = helper.make_graph(
+        nodes, "attention",
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, dims) for n in ("q", "k")],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], inits,
+    )  # fmt: skip
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
+    model.ir_version = 10
+    module = lowpass.Model(read_onnx(model))
+    assert len(module.outputs[0].partial_shape) == 4  # (it was of unknown rank)
+    for shape in ((2, 4, 5, 16), (1, 4, 3, 16)):
+        feeds = {n: R.standard_normal(shape).astype(np.float32) for n in ("q", "k")}
+        want = ort.InferenceSession(model.SerializeToString()).run(None, feeds)[0]
+        for device in ("REFERENCE", "CPU"):
+            got = run_lowpass(module, feeds, device)["y"]
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+

@@ -894,7 +894,8 @@ def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
 
 def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     """Range-4, Tile, CumSum-3, ScatterUpdate-3, ScatterNDUpdate-3 and -15 (a reduction,
-    negative and repeated index rows), GatherElements-6 (negative indices)."""
+    negative and repeated index rows), GatherElements-6 (negative indices), GatherND-8 (a
+    batch dimension, negative indices)."""
     import openvino.opset15 as ops15
 
     x = _param(ops, "x", [2, 3])
@@ -910,11 +911,15 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
         nd, _const(ops, [[-1], [1]], i64), _const(ops, [[1, 2, 3], [4, 5, 6]]), "prod"
     )
     ge = ops.gather_elements(nd15, _const(ops, [[0, -1, 1, 2], [2, 1, -3, 0]], i64), 1)
+    import openvino.opset8 as ops8
+
+    gn = ops8.gather_nd(c, _const(ops, [[[1], [-1], [0]], [[0], [0], [-2]]], i64), 1)
     return [x], [
         _result(ops, r, "r"),
         _result(ops, c, "c"),
         _result(ops, u, "u"),
         _result(ops, ge, "nd_ge"),
+        _result(ops, gn, "gather_nd"),
     ]
 
 

@@ -696,3 +696,35 @@ func.func @gather_elements_scalar(%a: tensor<f32>, %i: tensor<i64>) {
   %0 = ov.gather_elements %a, %i axis = 0 : (tensor<f32>, tensor<i64>) -> tensor<f32>
   func.return
 }
+
+// -----
+
+func.func @gather_nd_row_length(%a: tensor<3x4xf32>, %i: tensor<5x3xi64>) {
+  // expected-error @+1 {{'ov.gather_nd' op the last dimension of indices must be in [1, 2] (the rank of data less batch_dims), got 3}}
+  %0 = ov.gather_nd %a, %i : (tensor<3x4xf32>, tensor<5x3xi64>) -> tensor<5xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_nd_batch_dims(%a: tensor<3x4xf32>, %i: tensor<3x1xi64>) {
+  // expected-error @+1 {{'ov.gather_nd' op batch_dims must be in [0, 2) (below the ranks of data and indices), got 2}}
+  %0 = ov.gather_nd %a, %i batch_dims = 2 : (tensor<3x4xf32>, tensor<3x1xi64>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_nd_batches(%a: tensor<2x4xf32>, %i: tensor<3x1xi64>) {
+  // expected-error @+1 {{'ov.gather_nd' op the first 1 dimension(s) of data and indices must be equal (batch_dims), got shapes [2, 4] and [3, 1]}}
+  %0 = ov.gather_nd %a, %i batch_dims = 1 : (tensor<2x4xf32>, tensor<3x1xi64>) -> tensor<3xf32>
+  func.return
+}
+
+// -----
+
+func.func @gather_nd_scalar_indices(%a: tensor<2x4xf32>, %i: tensor<i64>) {
+  // expected-error @+1 {{'ov.gather_nd' op indices must be}}
+  %0 = ov.gather_nd %a, %i : (tensor<2x4xf32>, tensor<i64>) -> tensor<2x4xf32>
+  func.return
+}

@@ -92,3 +92,21 @@ func.func @space_to_depth_gather_elements(%x: tensor<2x3x4x6xf32>, %d: tensor<?x
   %3 = ov.gather_elements %d, %j axis = 0 {ov.name = "ge"} : (tensor<?x3x?xf32>, tensor<?x?x4xi32>) -> tensor<?x3x4xf32>
   func.return %0, %1, %2, %3 : tensor<2x12x2x3xf32>, tensor<?x27x?xf32>, tensor<2x3x5xf32>, tensor<?x3x4xf32>
 }
+
+// CHECK-LABEL: func.func @gather_nd
+func.func @gather_nd(%x: tensor<2x4x3xf32>, %i: tensor<2x5x1xi64>, %j: tensor<7x2xi32>, %d: tensor<?x4x3xf32>, %k: tensor<?x?xi64>) -> (tensor<2x5x3xf32>, tensor<7x3xf32>, tensor<2x4xf32>, tensor<*xf32>) {
+  // the batch dimension is kept (GatherND-8)
+  // CHECK: ov.gather_nd %{{.*}}, %{{.*}} batch_dims = 1 : (tensor<2x4x3xf32>, tensor<2x5x1xi64>) -> tensor<2x5x3xf32>
+  %0 = ov.gather_nd %x, %i batch_dims = 1 : (tensor<2x4x3xf32>, tensor<2x5x1xi64>) -> tensor<2x5x3xf32>
+  // batch_dims = 0 is the default, not printed
+  // CHECK: ov.gather_nd %{{.*}}, %{{.*}} {ov.name = "nd"} : (tensor<2x4x3xf32>, tensor<7x2xi32>) -> tensor<7x3xf32>
+  %1 = ov.gather_nd %x, %j batch_dims = 0 {ov.name = "nd"} : (tensor<2x4x3xf32>, tensor<7x2xi32>) -> tensor<7x3xf32>
+  // a dynamic batch dimension takes indices'
+  %c = ov.constant dense<[[[1], [0], [2], [2]], [[0], [2], [1], [1]]]> : tensor<2x4x1xi64>
+  // CHECK: ov.gather_nd %{{.*}}, %{{.*}} batch_dims = 2 : (tensor<?x4x3xf32>, tensor<2x4x1xi64>) -> tensor<2x4xf32>
+  %2 = ov.gather_nd %d, %c batch_dims = 2 : (tensor<?x4x3xf32>, tensor<2x4x1xi64>) -> tensor<2x4xf32>
+  // rows of unknown length: the result's rank is unknown
+  // CHECK: ov.gather_nd %{{.*}}, %{{.*}} : (tensor<?x4x3xf32>, tensor<?x?xi64>) -> tensor<*xf32>
+  %3 = ov.gather_nd %d, %k : (tensor<?x4x3xf32>, tensor<?x?xi64>) -> tensor<*xf32>
+  func.return %0, %1, %2, %3 : tensor<2x5x3xf32>, tensor<7x3xf32>, tensor<2x4xf32>, tensor<*xf32>
+}
