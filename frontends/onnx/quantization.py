@@ -92,6 +92,14 @@ class QuantParams:
         if scale.dtype.kind != "f":
             raise ConversionError(f"{scale_name} has element type {scale.dtype}, expected float")
         self.scale = scale.astype(np.float32)
+        if not np.isfinite(self.scale).all():
+            bad = self.scale[~np.isfinite(self.scale)].reshape(-1)[0]
+            raise ConversionError(
+                f"{scale_name} is {bad}, expected finite values (onnxruntime's calibration "
+                "writes inf for a tensor that reaches the float range's end, as transformers' "
+                "attention masks do: leave that node out of the quantization, e.g. "
+                "op_types_to_quantize=['MatMul', 'Gemm'])"
+            )
         self.zero_point = (zp if zp is not None else np.zeros((), np.uint8)).astype(np.float32)
         if axis is None:
             axis = int(ctx.attr("axis", 1))

@@ -1052,15 +1052,21 @@ def test_dequantize_linear_of_u8_input() -> None:
          r"scale has 3 values and zero point 2, expected the same number"),
         (np.full(4, 0.1, np.float32), np.zeros(4, np.uint8),
          r"scale and zero point have 4 values, expected 3 \(one per element of axis 1\)"),
+        # (onnxruntime's calibration of a tensor holding -3.4e38: transformers' masks)
+        (np.float32(np.inf), np.uint8(3), r"scale is inf, expected finite values \(.*leave "
+         r"that node out of the quantization"),
+        (np.array([0.1, np.nan, 0.2], np.float32), np.zeros(3, np.uint8),
+         r"scale is nan, expected finite values"),
     ],
-    ids=["empty-scale", "empty-zero-point", "sizes-differ", "not-the-axis-size"],
+    ids=["empty-scale", "empty-zero-point", "sizes-differ", "not-the-axis-size", "inf", "nan"],
 )
 def test_dequantize_linear_with_bad_scale_or_zero_point_is_located(
     scale: np.ndarray, zero_point: np.ndarray, message: str
 ) -> None:
     """An empty scale or zero point (invalid ONNX: a scalar or one per element of the axis;
-    before: numpy's 'cannot reshape array of size 0' or broadcast error) is a one-line
-    located diagnostic."""
+    before: numpy's 'cannot reshape array of size 0' or broadcast error), or a scale that is
+    not finite (before: a FakeQuantize that did not verify, 'nan > inf', and numpy's warning),
+    is a one-line located diagnostic."""
     feeds = {"q": np.zeros((2, 3, 4), np.uint8)}
     nodes = [helper.make_node("DequantizeLinear", ["q", "s", "z"], ["y"], name="dq")]
     model = make_model(nodes, feeds, ["y"], {"s": scale, "z": zero_point}, opset=13)
