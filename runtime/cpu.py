@@ -66,6 +66,7 @@ from lowpass.lowering.kernels.threads import (
 from lowpass.lowering.target import host_cpu
 from lowpass.passes.lpt.detection import is_low_precision, is_quantized
 from lowpass.passes.reshape import ReshapeError, reshape_module
+from lowpass.runtime.blas import blas_threads
 from lowpass.runtime.device import (
     ACCEPTED_KEYS,
     DEFAULT_SHAPE_COMPILE_THRESHOLD,
@@ -1485,7 +1486,8 @@ class CpuInferRequest:
 
     def _fallback(self, group_index: int) -> int:
         try:
-            self._fallbacks[group_index]()
+            with blas_threads(self.graph.threads):
+                self._fallbacks[group_index]()
             return 0
         except BaseException as e:  # reported by `run` after the native call returns
             self._error = (self.graph.groups[group_index], e)
@@ -1677,12 +1679,14 @@ class DynamicCpuInferRequest:
         shapes = tuple(tuple(int(d) for d in a.shape) for a in inputs)
         request = self._request_for(shapes)
         self._current = request
-        if request is not self._interpreter:
+        if isinstance(request, CpuInferRequest):
             request.infer(inputs)
             return
         start = time.perf_counter()
-        request.infer(inputs)
-        self._compiled.interpreted(shapes, time.perf_counter() - start)
+        with blas_threads(self._compiled.config.threads):
+            request.infer(inputs)
+        if request is self._interpreter:
+            self._compiled.interpreted(shapes, time.perf_counter() - start)
 
     def outputs(self, share_outputs: bool) -> list[np.ndarray]:
         assert self._current is not None, "outputs() before infer()"
