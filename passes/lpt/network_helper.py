@@ -114,7 +114,8 @@ class PrecisionDetails:
 def precision_details(
     levels: int, output_low: np.ndarray, output_high: np.ndarray
 ) -> PrecisionDetails:
-    """LayerTransformation::getPrecisionDetails."""
+    """LayerTransformation::getPrecisionDetails; limits all below its zero threshold are
+    judged on their scaled copy (see below)."""
     zero_threshold, asym_threshold = 1e-6, 0.002
     asym_ratio = -float(levels) / (levels - 2)
     signed_p = unsigned_p = True
@@ -144,6 +145,14 @@ def precision_details(
             if lo_non_zero:
                 has_zp = True
     if not any_normal:
+        largest = float(np.max(np.abs(np.concatenate([ol, oh])))) if ol.size else 0.0
+        if math.isfinite(largest) and largest > 0:
+            # Every end below the absolute threshold: activations of a tiny scale (a
+            # QDQ model whose outputs are ~1e-9, a user trial). Upstream takes them as signed
+            # without a zero point, and an asymmetric interval's decomposition then drops
+            # its shift (wrong values: 36% off). The same rules on the limits scaled to a
+            # largest end of 1 (signs and ratios are scale-free) keep the zero point.
+            return precision_details(levels, ol / F32(largest), oh / F32(largest))
         signed_p = bool(np.any(ol < 0))
         unsigned_p = not signed_p
     precision = None
