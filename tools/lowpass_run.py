@@ -2066,10 +2066,15 @@ def _run(args: argparse.Namespace, bench: bool, source: list[str] | None) -> Non
             _save_outputs(save_folder, compiled.outputs, results)
         # edgeitems matters only when summarizing (not with --full)
         threshold = sys.maxsize if args.full else 64
-        with np.printoptions(precision=6, suppress=True, threshold=threshold, edgeitems=3):
-            for port in compiled.outputs:
-                value = results[port]
-                print(f"{port.name}: {port.element_type}{list(value.shape)}")
+        for port in compiled.outputs:
+            value = results[port]
+            print(f"{port.name}: {port.element_type}{list(value.shape)}")
+            # (fixed notation, unless every value is tiny: suppressed, outputs of ~1e-9 from
+            # a quantized mobilenet_v3_small printed as rows of 0.)
+            tiny = (value.dtype.kind == "f" and value.size > 0
+                    and bool(np.nanmax(np.abs(value), initial=0.0) < 1e-4))  # fmt: skip
+            with np.printoptions(precision=6, suppress=not tiny, threshold=threshold,
+                                 edgeitems=3):  # fmt: skip
                 print(value)
     if args.perf_counts:
         _print_profiling(request, args.pcsort or "sort")
