@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, TensorType
 
 from lowpass.dialects.graph import entry_function, graph_input_all_names
 from lowpass.passes.freeze import FreezeError, freeze_inputs
@@ -200,15 +200,25 @@ def read_onnx_with(
         if not dims or "node '" not in str(e):  # (an error of the shapes themselves, or of
             raise  # an input's name, says what it is already)
         try:  # (the model as it is, for the error's cause: a second read on this path only)
-            read_onnx(path, input_values=constants)
+            as_it_is = read_onnx(path, input_values=constants)
         except FrontendError:
             raise e from None  # (not the shapes': as it is)
-        # a node that cannot take the shapes given: say that they were given, as the
-        # reshape of a read model does (`(after reshape: ...)`)
-        given = "; ".join(
-            f"input '{name}' [{', '.join('?' if d is None else str(d) for d in shape)}]"
-            for name, shape in dims.items()
-        )
+        # a node that cannot take the shapes given: say that they were given, and the shapes
+        # the model declares, as the reshape of a read model does (`(after reshape: input
+        # 'x' [?, 3, 224, 224] -> [2, 3, 224])`: a dimension left out is seen at once)
+        function = entry_function(as_it_is)
+        declared = {names: arg.type for names, arg in
+                    zip(graph_input_all_names(function), function.args, strict=True)}  # fmt: skip
+
+        def described(name: str, shape: Dims) -> str:
+            text = f"[{', '.join('?' if d is None else str(d) for d in shape)}]"
+            was = next((t for names, t in declared.items() if name in names), None)
+            if was is None or not isinstance(was, TensorType):
+                return f"input '{name}' {text}"
+            before = ", ".join("?" if d < 0 else str(d) for d in was.get_shape())
+            return f"input '{name}' [{before}] -> {text}"
+
+        given = "; ".join(described(name, shape) for name, shape in dims.items())
         raise FrontendError(f"{e} (with the shapes given: {given})") from None
 
 

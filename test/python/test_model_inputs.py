@@ -220,13 +220,14 @@ def test_an_onnx_model_takes_shapes_and_constants_before_conversion(tmp_path: Pa
 
 def test_a_node_that_cannot_take_the_shapes_given_says_they_were_given() -> None:
     """As the reshape of a read model says `(after reshape: ...)`: a conversion error caused by
-    the shapes given to an ONNX model names them."""
+    the shapes given to an ONNX model names them, after the shapes the model declares (a
+    dimension left out, `x=2x3x224` for an NCHW input, is seen at once)."""
     pytest.importorskip("onnx")  # (lowpass's ONNX reader needs it: the `onnx` extra)
     from lowpass.frontends import FrontendError
 
     path = Path(__file__).resolve().parents[2] / "examples" / "qconvnet_qdq.onnx"
     with pytest.raises(FrontendError, match=r"node 'conv1' .* \(with the shapes given: input "
-                       r"'data' \[1, 3, 8\]\)$"):
+                       r"'data' \[1, 3, 16, 16\] -> \[1, 3, 8\]\)$"):
         lowpass.Core().read_model(path, shapes={"data": [1, 3, 8]})
 
 
