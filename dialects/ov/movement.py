@@ -783,8 +783,9 @@ class GatherNDOp(OvOp):
         idx = np.where(idx < 0, idx + dims, idx)
         batch_shape = data.shape[:b]
         batches = int(np.prod(batch_shape, dtype=np.int64))
+        rows_per_batch = int(np.prod(indices.shape[b:-1], dtype=np.int64))
         flat_data = data.reshape((batches, *data.shape[b:]))
-        flat_idx = idx.reshape((batches, -1, k))
+        flat_idx = idx.reshape((batches, rows_per_batch, k))  # (explicit: a batch of 0)
         rows = [flat_data[n][tuple(flat_idx[n].T)] for n in range(batches)]
         out_shape = indices.shape[:-1] + data.shape[b + k :]
         if not rows:
@@ -823,6 +824,8 @@ def _slice_bounds(
 
 
 def _slice_length(begin: int | None, end: int | None, stride: int, dim: int) -> int:
+    if dim == 0:  # (any slice of nothing is empty; the clamping below would give 1 element
+        return 0  # for a negative stride)
     b, e, s = _slice_bounds(begin, end, stride, dim)
     return len(range(b, -1 if e is None else e, s))
 

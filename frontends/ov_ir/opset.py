@@ -571,6 +571,7 @@ KNOWN_VERSIONS: dict[str, tuple[tuple[int, int], ...]] = {
     "MaxPool": ((1, 1), (8, 8), (14, 14)),
     "SoftMax": ((1, 1), (8, 8)),
     "Gather": ((1, 1), (7, 7), (8, 8)),
+    "GatherND": ((5, 5), (8, 8)),
     "Broadcast": ((1, 1), (3, 3)),
     "Gelu": ((2, 0), (7, 7)),
     "Pad": ((1, 1), (12, 12)),

@@ -6,7 +6,7 @@ A sweep over the cross product of a few axes (kernel geometries x operand kinds 
 counts) costs a compile per case, and the default run must stay under 8 minutes on 2 cores.
 `covering` keeps in the default run a diagonal of the product in which every value of every
 axis appears (so each geometry, each kind and each thread count still runs), its axes shifted
-against each other so that two of the same length do not move in lockstep, and marks the
+against each other so that two of the same length mostly do not move in lockstep, and marks the
 other combinations `long`: all of them run before a release and after changing what they
 cover, as the rest of the long run.
 """
@@ -25,10 +25,12 @@ def covering(axes: Mapping[str, Sequence[object]]) -> MarkDecorator:
     a key naming several arguments, comma-separated, takes tuples of their values). Case t
     of the diagonal, for t below the longest axis's length, takes value
     `(t + j * (t // len(axis))) % len(axis)` of the j-th axis: each value of every axis at
-    some t < len(axis), and two axes of one length apart after their first round. Those cases
-    run by default, the others are `long`."""
+    some t < len(axis); after their first round, two axes of one length part unless their
+    positions differ by a multiple of that length. Those cases run by default, the others
+    are `long`."""
     names = [name.strip() for key in axes for name in key.split(",")]
     columns = [list(values) for values in axes.values()]
+    assert all(columns), f"an axis of {list(axes)} has no values"
     widths = [len(key.split(",")) for key in axes]
     longest = max(len(column) for column in columns)
     kept = {

@@ -42,7 +42,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         seen.append(threads)
         return 8
 
-    monkeypatch.setattr(blas, "_set_local", lambda: set_local)
+    monkeypatch.setattr(blas, "_set_count", lambda: set_local)
     return seen
 
 
@@ -67,13 +67,25 @@ def test_a_group_without_a_kernel_runs_blas_on_the_graphs_threads(calls: list[in
 
 
 def test_numpys_openblas_is_found_and_given_back() -> None:
-    set_local = blas._set_local()
-    if set_local is None:
+    set_count = blas._set_count()
+    if set_count is None:
         pytest.skip("no OpenBLAS with openblas_set_num_threads_local in this process")
-    before = set_local(3)
+    before = set_count(3)
     try:
         with blas.blas_threads(1):
-            assert set_local(1) == 1  # (the count inside the block)
-        assert set_local(3) == 3  # (given back: what it was before the block)
+            assert set_count(1) == 1  # (the count inside the block)
+        assert set_count(3) == 3  # (given back: what it was before the block)
     finally:
-        set_local(before)
+        set_count(before)
+
+
+def test_overlapping_blocks_give_the_count_back(calls: list[int]) -> None:
+    """OpenBLAS's count is the process's: blocks of two requests that overlap (A enters, B
+    enters, A leaves, B leaves) run on the smaller bound, and the count before them comes
+    back at the end (each block saving and restoring its own left B's bound for good)."""
+    a, b = blas.blas_threads(2), blas.blas_threads(1)
+    a.__enter__()
+    b.__enter__()
+    a.__exit__(None, None, None)
+    b.__exit__(None, None, None)
+    assert calls == [2, 1, 1, 8]  # (8: the stand-in's count before the first block)

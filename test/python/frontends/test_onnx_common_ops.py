@@ -99,6 +99,10 @@ CASES: dict[str, Callable[[], Case]] = {
         node("GatherND", ["a", "i"], batch_dims=2), {"a": f32(2, 3, 4, 5)},
         inits={"i": rows(6, 4, 5).reshape(2, 3, 2)},
     ),
+    "gather_nd_empty_batch": lambda: case(  # (the evaluator's reshape failed on a batch of 0)
+        node("GatherND", ["a", "i"], batch_dims=1), {"a": f32(0, 4, 3)},
+        inits={"i": np.zeros((0, 5, 1), np.int64)},
+    ),
     "scatter_nd_slices": lambda: case(
         node("ScatterND", ["a", "i", "u"]), {"a": f32(5, 3, 2), "u": f32(3, 3, 2)},
         inits={"i": rows(3, 5)},
@@ -233,11 +237,14 @@ def test_scatter_nd_unknown_reduction_is_one_line() -> None:
 _OURS_TO_OV = {"ov.space_to_depth": "SpaceToDepth", "ov.gather_elements": "GatherElements",
                "ov.gather_nd": "GatherND", "ov.scatter_nd_update": "ScatterNDUpdate"}  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant"}
+_OPENVINO_CRASHES = {"gather_nd_empty_batch"}  # (a batch of 0: a segmentation fault)
 
 
 @pytest.mark.parametrize("name", sorted(ALL_CASES))
 def test_same_as_openvinos_frontend(name: str, tmp_path: Path) -> None:
     openvino = pytest.importorskip("openvino")
+    if name in _OPENVINO_CRASHES:
+        pytest.skip("OpenVINO 2026.4 ends the process with a segmentation fault on it")
     model, feeds = _model(name)
     onnx.save(model, str(tmp_path / "m.onnx"))
     if name in CASES:

@@ -110,3 +110,19 @@ func.func @gather_nd(%x: tensor<2x4x3xf32>, %i: tensor<2x5x1xi64>, %j: tensor<7x
   %3 = ov.gather_nd %d, %k : (tensor<?x4x3xf32>, tensor<?x?xi64>) -> tensor<*xf32>
   func.return %0, %1, %2, %3 : tensor<2x5x3xf32>, tensor<7x3xf32>, tensor<2x4xf32>, tensor<*xf32>
 }
+
+// CHECK-LABEL: func.func @strided_slice_of_nothing
+func.func @strided_slice_of_nothing(%x: tensor<2x0xf32>) -> (tensor<2x0xf32>, tensor<2x0xf32>) {
+  // any slice of an empty dimension is empty, a negative stride too (it was inferred as 1);
+  // INT64_MIN, torch.onnx.export's start of `[:-2]`, is a value, not a dynamic dimension
+  %b = ov.constant dense<[0, -1]> : tensor<2xi64>
+  %e = ov.constant dense<[0, -9223372036854775808]> : tensor<2xi64>
+  %s = ov.constant dense<[1, -1]> : tensor<2xi64>
+  // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : (tensor<2x0xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x0xf32>
+  %0 = ov.strided_slice %x, %b, %e, %s {begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : (tensor<2x0xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x0xf32>
+  %m = ov.constant dense<[0, -9223372036854775808]> : tensor<2xi64>
+  %n = ov.constant dense<[0, -2]> : tensor<2xi64>
+  // CHECK: ov.strided_slice %{{.*}}, %{{.*}}, %{{.*}} {begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : (tensor<2x0xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x0xf32>
+  %1 = ov.strided_slice %x, %m, %n {begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : (tensor<2x0xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x0xf32>
+  func.return %0, %1 : tensor<2x0xf32>, tensor<2x0xf32>
+}
