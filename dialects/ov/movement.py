@@ -737,15 +737,21 @@ class GatherNDOp(OvOp):
         )
         self.finish_build(name, infer=result_type is None)
 
+    def _batch_dims(self) -> int:
+        """`batch_dims`, checked against the ranks (before the shapes are compared by it)."""
+        ranks = min(len(shape_of(self.data)), len(shape_of(self.indices)))
+        b = self.batch_dims.value.data
+        if b < 0 or b >= ranks:
+            raise VerifyException(
+                f"batch_dims must be in [0, {ranks}) (below the ranks of data and indices), "
+                f"got {b}"
+            )
+        return b
+
     def verify_attrs(self) -> None:
         _check_int_operand(self.indices, "indices", ranks=range(1, 64))
         data, indices = shape_of(self.data), shape_of(self.indices)
-        b = self.batch_dims.value.data
-        if b < 0 or b >= min(len(data), len(indices)):
-            raise VerifyException(
-                f"batch_dims must be in [0, {min(len(data), len(indices))}) (below the ranks of "
-                f"data and indices), got {b}"
-            )
+        b = self._batch_dims()
         k = indices[-1]
         if k != DYNAMIC and not 1 <= k <= len(data) - b:
             raise VerifyException(
@@ -755,7 +761,7 @@ class GatherNDOp(OvOp):
 
     def infer_result_types(self) -> Sequence[Attribute]:
         data, indices = shape_of(self.data), shape_of(self.indices)
-        b = self.batch_dims.value.data
+        b = self._batch_dims()
         batches = [_merge_dim(x, y) for x, y in zip(data[:b], indices[:b], strict=True)]
         if any(d is None for d in batches):
             raise VerifyException(

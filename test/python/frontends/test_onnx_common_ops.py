@@ -223,6 +223,24 @@ def test_group_norm_refusals_are_one_line(attrs: dict, inits: dict, opset: int,
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize("attrs, indices, message", [
+    ({}, np.zeros((2, 3), np.int64), r"the last dimension of indices must be in \[1, 2\] \(the "
+                                     r"rank of data less batch_dims\), got 3"),
+    ({"batch_dims": 2}, np.zeros((3, 1), np.int64),
+     r"batch_dims must be in \[0, 2\) \(below the ranks of data and indices\), got 2"),
+    ({"batch_dims": 1}, np.zeros((2, 1), np.int64),
+     r"the first 1 dimension\(s\) of data and indices must be equal \(batch_dims\), got "
+     r"shapes \[3, 4\] and \[2, 1\]"),
+], ids=["row-too-long", "batch-dims-rank", "batches-differ"])  # fmt: skip
+def test_gather_nd_refusals_are_one_line(attrs: dict, indices: np.ndarray, message: str) -> None:
+    model = make_model([node("GatherND", ["a", "i"], **attrs)], {"a": f32(3, 4)}, ["y"],
+                       inits={"i": indices})  # fmt: skip
+    with pytest.raises(FrontendError, match=r"node 'gathernd_node' \(#0, GatherND\): .*"
+                                            + message) as err:  # fmt: skip
+        read_onnx(model)
+    assert "\n" not in str(err.value)
+
+
 def test_scatter_nd_unknown_reduction_is_one_line() -> None:
     feeds = {"a": f32(4, 3), "i": np.array([[1]], np.int64), "u": f32(1, 3)}
     model = make_model([node("ScatterND", ["a", "i", "u"], reduction="mean")], feeds, ["y"],
