@@ -207,13 +207,14 @@ def read_onnx_with(
         # the model declares, as the reshape of a read model does (`(after reshape: input
         # 'x' [?, 3, 224, 224] -> [2, 3, 224])`: a dimension left out is seen at once)
         function = entry_function(as_it_is)
-        declared = {names: arg.type for names, arg in
-                    zip(graph_input_all_names(function), function.args, strict=True)}  # fmt: skip
+        declared = {name: arg.type for names, arg in
+                    zip(graph_input_all_names(function), function.args, strict=True)
+                    for name in names}  # fmt: skip
 
         def described(name: str, shape: Dims) -> str:
             text = f"[{', '.join('?' if d is None else str(d) for d in shape)}]"
-            was = next((t for names, t in declared.items() if name in names), None)
-            if was is None or not isinstance(was, TensorType):
+            was = declared.get(name)
+            if not isinstance(was, TensorType):
                 return f"input '{name}' {text}"
             before = ", ".join("?" if d < 0 else str(d) for d in was.get_shape())
             return f"input '{name}' [{before}] -> {text}"

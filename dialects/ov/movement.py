@@ -787,16 +787,13 @@ class GatherNDOp(OvOp):
                 f"{list(data.shape)}"
             )
         idx = np.where(idx < 0, idx + dims, idx)
-        batch_shape = data.shape[:b]
-        batches = int(np.prod(batch_shape, dtype=np.int64))
-        rows_per_batch = int(np.prod(indices.shape[b:-1], dtype=np.int64))
+        batches = int(np.prod(data.shape[:b], dtype=np.int64))
+        rows = int(np.prod(indices.shape[b:-1], dtype=np.int64))  # (explicit: a batch of 0)
         flat_data = data.reshape((batches, *data.shape[b:]))
-        flat_idx = idx.reshape((batches, rows_per_batch, k))  # (explicit: a batch of 0)
-        rows = [flat_data[n][tuple(flat_idx[n].T)] for n in range(batches)]
-        out_shape = indices.shape[:-1] + data.shape[b + k :]
-        if not rows:
-            return (np.zeros(out_shape, data.dtype),)
-        return (np.stack(rows).reshape(out_shape),)
+        flat_idx = idx.reshape((batches, rows, k))
+        # one advanced index: the batch of each row, then its k coordinates
+        picked = flat_data[(np.arange(batches)[:, None], *np.moveaxis(flat_idx, -1, 0))]
+        return (picked.reshape(indices.shape[:-1] + data.shape[b + k :]),)
 
 
 # --------------------------------------------------------------------------------------------
