@@ -23,7 +23,9 @@ The rules, on the groups of the entry function (`cpu.kernel` / `cpu.fused`):
   channels, where its kernel reads them in the tensors' layout: the element-wise loops (a
   BatchNorm's Multiply and Add: they run over N, H, W, C and read such a constant as
   [1, 1, 1, C]) and a FakeQuantize or Convert group of one input (its program's constants
-  are transposed with the tensor);
+  are transposed with the tensor); the element-wise loops read a tensor from another group
+  that is the same bytes in both layouts (one channel or one position: a
+  squeeze-and-excitation's [N, C, 1, 1] gate) in either, so it is not tied;
 - a Concat of 4-D tensors copies the same parts in either layout (along its axis' place in
   N, H, W, C): it ties its inputs and output too;
 - a 2-D MaxPool/AvgPool (with its post-ops) pools either layout into the same one: it ties
@@ -194,8 +196,13 @@ def choose_channels_last(block: Block, results: Sequence[SSAValue]) -> list[Oper
             continue
         if _is_global_reduce(ops, inputs, outputs):  # (either layout in, [N, C] bytes out)
             continue
-        if _is_concat(ops, inputs, outputs) or _is_layout_free(ops, members, inputs, outputs):
+        if _is_concat(ops, inputs, outputs):
             ties.tie([*inputs, *outputs])
+            continue
+        if _is_layout_free(ops, members, inputs, outputs):
+            # (a tensor of the same bytes in both layouts, a squeeze-and-excitation's
+            # [N, C, 1, 1] scale, is read either way: not tied)
+            ties.tie([*(v for v in inputs if not _either_layout(v, outputs[0])), *outputs])
             continue
         needs_nchw.update(inputs)
         needs_nchw.update(outputs)
@@ -279,6 +286,10 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
     kernel = ops[0].attributes.get(cpu.KERNEL)
     kind = kernel.kind.data if isinstance(kernel, cpu.KernelAttr) else None
     transposes_constants = kind in LOOP_KINDS or (kind in PROGRAM_KINDS and len(inputs) == 1)
+
+    def read_either_way(v: SSAValue) -> bool:  # (the loops' [N, 1, 1, C] view of a gate)
+        return kind in LOOP_KINDS and _either_layout(v, outputs[0])
+
     for o in ops:
         if any(value_shape(r) != shape for r in o.results):
             return False
@@ -288,9 +299,9 @@ def _is_layout_free(ops: list[Operation], members: set[Operation], inputs: Seque
             if _is_constant(v):
                 if _size(v) != 1 and not (transposes_constants and _per_channel(v)):
                     return False
-            elif value_shape(v) != shape:
+            elif value_shape(v) != shape and not read_either_way(v):
                 return False
-    return all(value_shape(v) == shape for v in inputs)
+    return all(value_shape(v) == shape or read_either_way(v) for v in inputs)
 
 
 PROGRAM_KINDS = ("fake-quantize", "convert")
@@ -301,6 +312,19 @@ LOOP_KINDS = ("elementwise", "logical")
 """Groups whose loops run over the memory's axes (`ElementwiseLowering`): on NHWC tensors
 over N, H, W, C, reading a per-channel constant as [1, 1, 1, C] (a BatchNorm's Multiply and
 Add between a DenseNet's Concat and its next convolution)."""
+
+
+def _either_layout(value: SSAValue, output: SSAValue) -> bool:
+    """A 4-D tensor other than `output` that is the same bytes in NCHW and NHWC (one channel,
+    or one position: a squeeze-and-excitation's [N, C, 1, 1] scale) and broadcasts to it: the
+    element-wise loops read it as [N, 1, 1, C] beside NHWC tensors (`stored_shape`), as a
+    per-channel constant, and as [N, C, 1, 1] beside NCHW ones, whatever its own layout."""
+    shape, out = value_shape(value), value_shape(output)
+    if value is output or len(shape) != 4 or len(out) != 4 or shape == out:
+        return False
+    if any(d not in (1, o) for d, o in zip(shape, out, strict=True)):
+        return False
+    return shape[1] == 1 or shape[2] * shape[3] == 1
 
 
 def _per_channel(value: SSAValue) -> bool:
