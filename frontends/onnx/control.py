@@ -139,6 +139,9 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
     cond = ctx.input(0)
     if not is_tensor(cond.type) or cond.type.get_element_type() != ov.i1:
         raise ConversionError(f"cond must be BOOL, got {cond.type}")
+    if len(cond.type.get_shape()) > 1:  # (ONNX: "a tensor with a single element", any rank;
+        # If-8's is a scalar or of shape [1]: openwakeword's models test a [1, 1] one)
+        cond = ctx.value(ov.ReshapeOp(cond, ctx.i64([]), False))
     known = static_value(cond)
     branches = [("then", _branch(ctx, "then_branch")), ("else", _branch(ctx, "else_branch"))]
     counts = {len(g.output) for _, g in branches}

@@ -1546,6 +1546,28 @@ def test_if_branch_nodes_out_of_order() -> None:
     assert any(isinstance(op, ov.IfOp) for op in read_onnx(model).walk())
 
 
+@pytest.mark.parametrize("cond_shape", [(1, 1), (1, 1, 1)])
+def test_if_condition_of_one_element_and_any_rank(cond_shape: tuple[int, ...]) -> None:
+    """ONNX's If takes "a tensor with a single element" of any rank (openwakeword's models
+    test a [1, 1] one, `Cast(GreaterOrEqual(Sigmoid(Gemm)))`); If-8's is a scalar or [1]: the
+    condition is reshaped to a scalar. Both branches, both devices, as onnxruntime."""
+    then_g = helper.make_graph([helper.make_node("Neg", ["x"], ["t"])], "then", [],
+                               [helper.make_tensor_value_info("t", TensorProto.FLOAT, None)])
+    else_g = helper.make_graph([helper.make_node("Identity", ["x"], ["e"])], "else", [],
+                               [helper.make_tensor_value_info("e", TensorProto.FLOAT, None)])
+    nodes = [node("GreaterOrEqual", ["x1", "half"], ["ge"]),
+             node("Reshape", ["ge", "shape"], ["c"]),
+             helper.make_node("If", ["c"], ["y"], name="if", then_branch=then_g,
+                              else_branch=else_g)]  # fmt: skip
+    model = make_model(nodes, {"x": f32(2, 3), "x1": f32(1)}, ["y"],
+                       {"half": np.float32(0.5), "shape": np.asarray(cond_shape, np.int64)})
+    for first in (0.7, 0.2):
+        feeds = {"x": f32(2, 3), "x1": np.asarray([first], np.float32)}
+        want = run_ort(model, feeds)["y"]
+        for device in ("REFERENCE", "CPU"):
+            np.testing.assert_array_equal(run_lowpass(model, feeds, device)["y"], want)
+
+
 def test_a_cycle_is_one_line() -> None:
     nodes = [node("Relu", ["x"], ["r"]), node("Neg", ["s"], ["n"]), node("Add", ["r", "n"], ["s"]),
              node("Abs", ["s"], ["y"])]  # fmt: skip
