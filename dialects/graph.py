@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Operation, OpResult
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.utils.hints import isa
 
 NAME_ATTR = "ov.name"
@@ -105,6 +105,40 @@ def get_name(op: Operation) -> str | None:
     """The friendly name of an op (`ov.name`), or None."""
     attr = op.attributes.get(NAME_ATTR)
     return attr.data if isinstance(attr, StringAttr) else None
+
+
+def printed_names(root: Operation) -> dict[SSAValue, str]:
+    """The names xDSL's printer gives the values under `root` (the module printed as one,
+    as opt-tool writes it): a value's name hint, with `_N` for the N-th repeat of that hint
+    in print order (`%cst`, `%cst_1`: the parser drops the suffix from both hints, so the
+    hint alone cannot tell them apart). Values without a hint are left out."""
+    names: dict[SSAValue, str] = {}
+    counts: dict[str, int] = {}
+
+    def name(value: SSAValue) -> None:
+        hint = value.name_hint
+        if hint:
+            index = counts.get(hint, 0)
+            names[value] = f"{hint}_{index}" if index else hint
+            counts[hint] = index + 1
+
+    def block(b: Block) -> None:
+        for arg in b.args:
+            name(arg)
+        for op in b.ops:
+            operation(op)
+
+    def operation(op: Operation) -> None:
+        for result in op.results:
+            name(result)
+        for region in op.regions:
+            for b in region.blocks:
+                block(b)
+
+    for region in root.regions:
+        for b in region.blocks:
+            block(b)
+    return names
 
 
 def set_name(op: Operation, name: str | None) -> None:

@@ -48,7 +48,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import DiagnosticException, PassFailedException
 
 from lowpass.dialects import ov
-from lowpass.dialects.graph import written_name
+from lowpass.dialects.graph import printed_names, written_name
 from lowpass.dialects.guards import is_integer_type, is_tensor
 from lowpass.dialects.ov.base import (
     DYNAMIC,
@@ -353,8 +353,9 @@ class _Reshaper:
         names = [_input_name(function, i) for i in range(len(args))]
         for name, shape in shapes.items():
             matches = [i for i, n in enumerate(names) if n == name]
-            if not matches:
-                matches = [i for i, a in enumerate(args) if a.name_hint == name]
+            if not matches:  # (the SSA name as printed: `%x_1` is the second `x` hint)
+                printed = printed_names(self.module)
+                matches = [i for i, a in enumerate(args) if printed.get(a) == name]
             if not matches:
                 listing = ", ".join(
                     f"'{n}' {format_shape(shape_of(a))}" for n, a in zip(names, args, strict=True)
@@ -375,12 +376,13 @@ class _Reshaper:
 
     def _replace_constants(self, function: func.FuncOp, values: Mapping[str, Shape]) -> None:
         constants = [op for op in function.walk() if isinstance(op, ov.ConstantOp)]
+        printed = printed_names(self.module) if values else {}
         for name, vals in values.items():
             matches = [c for c in constants if get_name(c) == name]
+            if not matches:  # (the SSA name as printed: `%cst_1` is the second `cst` hint)
+                matches = [c for c in constants if printed.get(c.result) == name]
             if not matches:
-                matches = [c for c in constants if c.result.name_hint == name]
-            if not matches:
-                known = [_constant_name(c) for c in constants if _is_shape_constant(c)]
+                known = [_constant_name(c, printed) for c in constants if _is_shape_constant(c)]
                 listing = ", ".join(f"'{n}'" for n in known if n) or "none"
                 raise _Failure(
                     function,
@@ -669,8 +671,18 @@ def _input_name(function: func.FuncOp, index: int) -> str:
     return function.body.block.args[index].name_hint or f"input{index}"
 
 
-def _constant_name(const: ov.ConstantOp) -> str | None:
-    return get_name(const) or const.result.name_hint
+def _constant_name(const: ov.ConstantOp,
+                   printed: Mapping[SSAValue, str] | None = None) -> str | None:
+    """The name `replace-constants` takes for `const`: its `ov.name`, else its SSA name as
+    printed (`printed_names`; computed here when not given)."""
+    if (name := get_name(const)) is not None:
+        return name
+    if printed is None:
+        root = const
+        while (parent := root.parent_op()) is not None:
+            root = parent
+        printed = printed_names(root)
+    return printed.get(const.result)
 
 
 def _is_shape_constant(const: ov.ConstantOp) -> bool:

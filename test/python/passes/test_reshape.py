@@ -193,6 +193,39 @@ def test_replace_constants_follows(core: lowpass.Core, rng: np.random.Generator)
         np.testing.assert_allclose(step, out[i : i + 2])
 
 
+UNNAMED_CONSTANTS = """
+func.func @main(%x: tensor<2x7x16xf32> {ov.name = "x"}) -> tensor<2x7x4xf32> {
+  %cst = ov.constant dense<[14, 16]> : tensor<2xi32>
+  %w = ov.constant dense<0.5> : tensor<16x4xf32>
+  %cst_1 = ov.constant dense<[2, 7, 4]> : tensor<3xi32>
+  %flat = ov.reshape %x, %cst special_zero = false
+      : (tensor<2x7x16xf32>, tensor<2xi32>) -> tensor<14x16xf32>
+  %y = ov.mat_mul %flat, %w : (tensor<14x16xf32>, tensor<16x4xf32>) -> tensor<14x4xf32>
+  %r = ov.reshape %y, %cst_1 special_zero = false
+      : (tensor<14x4xf32>, tensor<3xi32>) -> tensor<2x7x4xf32>
+  func.return %r : tensor<2x7x4xf32>
+}
+"""
+
+
+def test_replace_constants_by_their_printed_ssa_names(
+    core: lowpass.Core, rng: np.random.Generator
+) -> None:
+    """Unnamed constants go by their SSA names as printed: `%cst` and `%cst_1` (both of the
+    hint `cst`, the parser drops the suffix; tf-keras models converted by OpenVINO have
+    them, a Dense after an LSTM on the sequence) are two names, each replacing its own
+    constant: "cst" alone had taken both."""
+    spec = 'ov-reshape{inputs="x:2x1x16" replace-constants="cst:2x16","cst_1:2x1x4"}'
+    reshaped = _reshaped(UNNAMED_CONSTANTS, spec)
+    x = rng.standard_normal((2, 7, 16)).astype(np.float32)
+    (whole,) = _run(core, UNNAMED_CONSTANTS, {"x": x}).values()
+    (step,) = _run(core, reshaped, {"x": x[:, 3:4]}).values()
+    np.testing.assert_allclose(step, whole[:, 3:4], rtol=1e-6)
+    with pytest.raises(ReshapeError, match=r"no ov.constant named 'cst_2' \(its named "
+                       r"integer constants of rank 0 or 1 are 'cst', 'cst_1'\)"):
+        _reshaped(UNNAMED_CONSTANTS, 'ov-reshape{inputs="x:2x1x16" replace-constants="cst_2:1"}')
+
+
 # --------------------------------------------------------------------------------------------
 # Idempotence and the Python API
 # --------------------------------------------------------------------------------------------
