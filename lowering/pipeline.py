@@ -11,7 +11,9 @@ The CPU device's compiler as passes over the `ov` graph: each pass writes its de
                          FakeQuantize(Convert(x: u8/i8)) that gives back x -> x; a
                          requantization of a Concat of requantized parts -> one per part;
                          an exact i32 MatMul of codes (MatMulInteger) -> int8 / f32 kernels;
-                         MVN -> ReduceMean, Subtract, Multiply, Sqrt, Divide
+                         MVN -> ReduceMean, Subtract, Multiply, Sqrt, Divide; a
+                         ConvolutionBackpropData whose kernel is its stride -> a 1x1
+                         Convolution and a DepthToSpace
     cpu-fold-constants   {cpu.constant}: the results are known at compile time (no code)
     cpu-remove-views     {cpu.view}: Reshape/Squeeze/Unsqueeze/cast of computed tensors
     cpu-quantize-cells   cpu.quantized = #cpu.quantized_cell<...>: LSTM/RNN cells run in int8
@@ -216,6 +218,63 @@ class _FloatConvolutionOfCodes(RewritePattern):
         rewriter.insert(convert, InsertPoint.before(op))
         op.operands[0] = convert.results[0]
         rewriter.handle_operation_modification(op)
+
+
+class _DeconvolutionOfBlocks(RewritePattern):
+    """A 2-D transposed convolution whose kernel is its stride (k = s, no padding, dilation
+    1, one group: U-Net's, PP-OCR's DBNet head's and CenterFace's 2x2 upsampling) writes each
+    input position's products into its own s x s block of the output, with no overlap:
+
+        y[n, o, i s + a, j s + b] = sum_c x[n, c, i, j] w[c, o, a, b]
+
+    that is a 1x1 Convolution by the weights as [o s s + a s + b, c] and a DepthToSpace
+    (`depth_first`, block s) of its O s^2 channels. The convolution kernels run it (u8/i8
+    codes as LPT leaves them included: the int8 GEMM, exact), where the reference fallback
+    had taken 80% of PP-OCRv6's detector (a user trial). The sums of the float32 GEMM are
+    float32 (the reference's float64, rounded once: within float32 rounding)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ov.ConvolutionBackpropDataOp,
+                          rewriter: PatternRewriter) -> None:
+        x, w = op.input, op.filter
+        x_shape, out_shape = shape_of(x), shape_of(op.result)
+        if op.output_shape is not None or len(x_shape) != 4 or len(out_shape) != 4:
+            return
+        if op.auto_pad.data not in (ov.AutoPad.EXPLICIT, ov.AutoPad.VALID):
+            return
+        weights = ov_static_value(w)
+        if weights is None or any(d == ov.DYNAMIC for d in (*x_shape, *out_shape)):
+            return
+        weights = np.asarray(weights)
+        if element_type_of(x) in (ov.ui8, ov.i8) and weights.dtype != np.int8:
+            return  # (codes by float weights: no kernel of the 1x1 convolution either)
+        c_in, c_out, kh, kw = weights.shape
+        block = kh
+        if (kw != block or ints(op.strides) != (block, block) or ints(op.dilations) != (1, 1)
+                or any(op.output_padding_values())):
+            return
+        if op.auto_pad.data == ov.AutoPad.EXPLICIT and any((*ints(op.pads_begin),
+                                                            *ints(op.pads_end))):
+            return
+        n, _, h, width = x_shape
+        if tuple(out_shape) != (n, c_out, h * block, width * block):
+            return
+        name = get_name(op)
+        gemm_weights = ov.ConstantOp(
+            np.ascontiguousarray(weights.transpose(1, 2, 3, 0)).reshape(
+                c_out * block * block, c_in, 1, 1),
+            _suffixed(name, "weights"),
+        )
+        out_type = element_type_of(op.result)
+        conv = ov.ConvolutionOp(
+            x, gemm_weights.result, strides=[1, 1], pads_begin=[0, 0], pads_end=[0, 0],
+            dilations=[1, 1], result_type=tensor([n, c_out * block * block, h, width], out_type),
+            name=_suffixed(name, "blocks"),
+        )
+        spread = ov.DepthToSpaceOp(conv.result, ov.DepthToSpaceMode.DEPTH_FIRST, block,
+                                   result_type=op.result.type, name=name)
+        rewriter.replace(op, [gemm_weights, conv, spread], [spread.result])
+        _erase_unused_constants(rewriter, [w])
 
 
 class _DecomposeMVN(RewritePattern):
@@ -783,8 +842,9 @@ class DecomposePass(CpuPass):
     MatMuls, Softmax and the element-wise ops between them
     (`_DecomposeScaledDotProductAttention`), Einsum its MatMuls, ReduceSums, Multiplys,
     Transposes and Reshapes (`ov-decompose-einsum`'s pattern; the equations it leaves run on the
-    reference fallback). The other passes then see only ops they have kernels for.
-    Also in TensorIterator/Loop bodies.
+    reference fallback); a 2-D ConvolutionBackpropData whose kernel is its stride a 1x1
+    Convolution and a DepthToSpace (`_DeconvolutionOfBlocks`). The other passes then see
+    only ops they have kernels for. Also in TensorIterator/Loop bodies.
     """
 
     name = "cpu-decompose"
@@ -794,7 +854,8 @@ class DecomposePass(CpuPass):
             [_DecomposeBatchNorm(), _DecomposeHardSigmoid(), FoldIdentityFakeQuantize(),
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
              _IntegerMatMulOnInt8Kernels(), _IntegerConvolutionOnInt8Kernels(),
-             _DecomposeMVN(), _DecomposeScaledDotProductAttention(), DecomposeEinsum()]
+             _DeconvolutionOfBlocks(), _DecomposeMVN(), _DecomposeScaledDotProductAttention(),
+             DecomposeEinsum()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 
