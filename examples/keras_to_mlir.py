@@ -86,9 +86,34 @@ def _name_signature(text: str) -> str:
 
 
 def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
-    """The module TensorFlow Lite's converter hands to `tfl-prepare-composite-funcs-tf`."""
+    """The module TensorFlow Lite's converter hands to `tfl-prepare-composite-funcs-tf`.
+
+    The states of `stateful=True` layers are written as zeros, what Keras' `reset_states()`
+    gives them, whatever the model ran before (the converter freezes a variable's current
+    value): lowpass's `reset_state()` then returns to what Keras' does. The model keeps its
+    states."""
     keras3 = type(model).__module__.startswith("keras.")  # (tf_keras: "tf_keras.src...")
-    return _finish(_dump_before_prepare(_converter(model, batch_size)), keras3)
+    states = [v for layer in _stateful_layers(model) for v in layer.states if v is not None]
+    kept = [v.numpy() for v in states]
+    for v in states:
+        v.assign(v.numpy() * 0)
+    try:
+        return _finish(_dump_before_prepare(_converter(model, batch_size)), keras3)
+    finally:
+        for v, value in zip(states, kept, strict=True):
+            v.assign(value)
+
+
+def _stateful_layers(model: Any) -> list[Any]:
+    """The layers of `model` (nested models' too) with `stateful=True`."""
+    found: list[Any] = []
+    for layer in getattr(model, "layers", []):
+        if getattr(layer, "stateful", False):
+            found.append(layer)
+        found += _stateful_layers(layer)
+        inner = getattr(layer, "forward_layer", None), getattr(layer, "backward_layer", None)
+        found += [b for b in inner if b is not None and getattr(b, "stateful", False)]
+    return found
 
 
 def _finish(text: str, keras3: bool | None = None) -> str:
