@@ -34,7 +34,7 @@ from lowpass.dialects.ov import (
     to_dtype,
     ui8,
 )
-from lowpass.dialects.ov.base import DYNAMIC
+from lowpass.dialects.ov.base import DYNAMIC, is_ranked
 from lowpass.dialects.ov.conversion import convert_array
 
 from . import attributes as A
@@ -95,8 +95,13 @@ def check_elementwise(eltwise: Operation) -> bool:
         return False
     shape = list(shape_of(const.results[0]))
     if int(np.prod(shape)) != 1:
+        if not (is_ranked(eltwise.operands[0]) and is_ranked(eltwise.results[0])):
+            return False
+        # (OpenVINO compares the partial shapes: a dynamic dimension equals a dynamic one, so a
+        # dynamic batch fuses as a static one does, and the CPU device's interpreter runs the
+        # graph its native code runs for each batch)
         a, b = shape_of(eltwise.operands[0]), shape_of(eltwise.results[0])
-        if tuple(a) != tuple(b) or DYNAMIC in a:
+        if tuple(a) != tuple(b):
             return False
         shape = [1] * (len(b) - len(shape)) + shape
         if any(d != 1 for d in shape[2:]):

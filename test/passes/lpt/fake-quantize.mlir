@@ -18,6 +18,21 @@ builtin.module {
     %q = ov.fake_quantize %m, %lo, %hi, %lo, %hi levels = 256 {ov.name = "fq"} : (tensor<1x3x2x2xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<1x3x2x2xf32>
     func.return %q : tensor<1x3x2x2xf32>
   }
+  // A dynamic batch: OpenVINO compares the partial shapes ([?, 3, 2, 2] equals itself), so the
+  // per-channel Multiply fuses as with a static batch (the CPU device's interpreter, which runs a
+  // dynamic model's LPT graph, then gives the bits of the native code, compiled per batch).
+  // CHECK-LABEL: func.func @multiply_dynamic_batch
+  // CHECK:         %[[IL:.*]] = ov.constant dense<{{\[\[\[\[}}-5.000000e-01]], {{\[\[}}-2.500000e-01]], {{\[\[}}-2.000000e+00]]]]> : tensor<1x3x1x1xf32>
+  // CHECK:         ov.fake_quantize %x, %[[IL]], %{{.*}}, %lo, %hi levels = 256 {ov.name = "fq"}
+  // CHECK-NOT:     ov.multiply
+  func.func @multiply_dynamic_batch(%x: tensor<?x3x2x2xf32>) -> tensor<?x3x2x2xf32> {
+    %s = ov.constant dense<[[[[2.0]], [[4.0]], [[0.5]]]]> : tensor<1x3x1x1xf32>
+    %m = ov.multiply %x, %s : (tensor<?x3x2x2xf32>, tensor<1x3x1x1xf32>) -> tensor<?x3x2x2xf32>
+    %lo = ov.constant dense<-1.0> : tensor<f32>
+    %hi = ov.constant dense<1.0> : tensor<f32>
+    %q = ov.fake_quantize %m, %lo, %hi, %lo, %hi levels = 256 {ov.name = "fq"} : (tensor<?x3x2x2xf32>, tensor<f32>, tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<?x3x2x2xf32>
+    func.return %q : tensor<?x3x2x2xf32>
+  }
   // (x + 0.5) - 2 in [-1, 1]: the loop fuses both, x in [-1 + 2 - 0.5, 1 + 2 - 0.5].
   // CHECK-LABEL: func.func @subtract_add
   // CHECK:         %[[IL:.*]] = ov.constant dense<5.000000e-01> : tensor<f32>
