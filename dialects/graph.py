@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+from xdsl.traits import IsolatedFromAbove
 from xdsl.utils.hints import isa
 
 NAME_ATTR = "ov.name"
@@ -111,33 +112,37 @@ def printed_names(root: Operation) -> dict[SSAValue, str]:
     """The names xDSL's printer gives the values under `root` (the module printed as one,
     as opt-tool writes it): a value's name hint, with `_N` for the N-th repeat of that hint
     in print order (`%cst`, `%cst_1`: the parser drops the suffix from both hints, so the
-    hint alone cannot tell them apart). Values without a hint are left out."""
+    hint alone cannot tell them apart). As the printer, an op `IsolatedFromAbove` (a
+    function, a TensorIterator/Loop/If) names its regions' values in a scope of its own,
+    which starts from the counts around it and is dropped after it: a name may repeat in
+    another scope. Values without a hint are left out."""
     names: dict[SSAValue, str] = {}
-    counts: dict[str, int] = {}
 
-    def name(value: SSAValue) -> None:
+    def name(value: SSAValue, counts: dict[str, int]) -> None:
         hint = value.name_hint
         if hint:
             index = counts.get(hint, 0)
             names[value] = f"{hint}_{index}" if index else hint
             counts[hint] = index + 1
 
-    def block(b: Block) -> None:
+    def block(b: Block, counts: dict[str, int]) -> None:
         for arg in b.args:
-            name(arg)
+            name(arg, counts)
         for op in b.ops:
-            operation(op)
+            operation(op, counts)
 
-    def operation(op: Operation) -> None:
+    def operation(op: Operation, counts: dict[str, int]) -> None:
         for result in op.results:
-            name(result)
+            name(result, counts)
+        inner = dict(counts) if op.get_traits_of_type(IsolatedFromAbove) else counts
         for region in op.regions:
             for b in region.blocks:
-                block(b)
+                block(b, inner)
 
+    counts: dict[str, int] = {}
     for region in root.regions:
         for b in region.blocks:
-            block(b)
+            block(b, counts)
     return names
 
 

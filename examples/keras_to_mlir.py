@@ -93,7 +93,8 @@ def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
     value): lowpass's `reset_state()` then returns to what Keras' does. The model keeps its
     states."""
     keras3 = type(model).__module__.startswith("keras.")  # (tf_keras: "tf_keras.src...")
-    states = [v for layer in _stateful_layers(model) for v in layer.states if v is not None]
+    states = [v for layer in _stateful_layers(model)
+              for v in getattr(layer, "states", None) or [] if v is not None]
     kept = [v.numpy() for v in states]
     for v in states:
         v.assign(v.numpy() * 0)
@@ -105,14 +106,19 @@ def keras_to_mlir(model: Any, batch_size: int | None = None) -> str:
 
 
 def _stateful_layers(model: Any) -> list[Any]:
-    """The layers of `model` (nested models' too) with `stateful=True`."""
+    """The RNN layers of `model` with `stateful=True`, inside nested models and wrappers too
+    (Bidirectional's forward and backward layers: the wrapper has the flag but no states of
+    its own in tf_keras; TimeDistributed's layer)."""
     found: list[Any] = []
     for layer in getattr(model, "layers", []):
-        if getattr(layer, "stateful", False):
+        inner = [getattr(layer, a, None) for a in ("forward_layer", "backward_layer")]
+        inner = [b for b in inner if b is not None] or [getattr(layer, "layer", None)]
+        inner = [b for b in inner if b is not None]  # (Bidirectional's own `layer`: a template)
+        if inner:
+            found += [b for b in inner if getattr(b, "stateful", False)]
+        elif getattr(layer, "stateful", False):
             found.append(layer)
         found += _stateful_layers(layer)
-        inner = getattr(layer, "forward_layer", None), getattr(layer, "backward_layer", None)
-        found += [b for b in inner if b is not None and getattr(b, "stateful", False)]
     return found
 
 

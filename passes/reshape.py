@@ -379,8 +379,10 @@ class _Reshaper:
         printed = printed_names(self.module) if values else {}
         for name, vals in values.items():
             matches = [c for c in constants if get_name(c) == name]
-            if not matches:  # (the SSA name as printed: `%cst_1` is the second `cst` hint)
+            if not matches:  # (the SSA name as printed: `%cst_1` is the second `cst` hint;
+                # a body prints in a scope of its own: the graph's own constant first)
                 matches = [c for c in constants if printed.get(c.result) == name]
+                matches = [c for c in matches if c.parent_op() is function] or matches
             if not matches:
                 known = [_constant_name(c, printed) for c in constants if _is_shape_constant(c)]
                 listing = ", ".join(f"'{n}'" for n in known if n) or "none"

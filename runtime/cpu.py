@@ -1623,6 +1623,10 @@ class DynamicCpuInferRequest:
             CpuInferRequest | ReferenceShapesRequest | InterpretedShapesRequest | None
         ) = None
         self._interpreter: InterpretedShapesRequest | None = None
+        self.compile_seconds = 0.0
+        """The seconds the last inference spent compiling the model for its input shapes
+        (0 where they were compiled before, or ran on the interpreter): part of its latency,
+        which `lowpass-run -pc` tells apart."""
 
     @property
     def graph(self) -> CompiledGraph:
@@ -1677,7 +1681,11 @@ class DynamicCpuInferRequest:
 
     def infer(self, inputs: Sequence[np.ndarray]) -> None:
         shapes = tuple(tuple(int(d) for d in a.shape) for a in inputs)
+        known = shapes in self._requests
+        start = time.perf_counter()
         request = self._request_for(shapes)
+        self.compile_seconds = (0.0 if known or not isinstance(request, CpuInferRequest)
+                                else time.perf_counter() - start)
         self._current = request
         if isinstance(request, CpuInferRequest):
             request.infer(inputs)

@@ -1231,6 +1231,10 @@ def _print_profiling(request: InferRequest, order: str) -> None:
         print(f"({hidden} NOT_RUN rows hidden: constants and ops fused into others; "
               "-pcsort no_sort shows them)")
     print(f"Total time of the ops: {total:.1f} us; request latency {request.latency * 1e3:.1f} us")
+    compiled = getattr(request.device_request, "compile_seconds", 0.0)
+    if compiled > 0:  # (a dynamic model's first inference of these shapes)
+        print(f"(of which {compiled * 1e6:.1f} us compiled the model for these input shapes: "
+              "-niter N or --iterations 2 time inferences of compiled code)")
     print("Summary by op type:")
     by_type: dict[str, tuple[int, float]] = {}
     for r in executed:

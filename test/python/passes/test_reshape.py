@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
 import lowpass
+from lowpass.dialects.graph import printed_names
 from lowpass.dialects.ov import LoopOp
 from lowpass.passes import get_all_passes
 from lowpass.passes.reshape import ReshapeError, ReshapePass, reshape_module
@@ -224,6 +225,56 @@ def test_replace_constants_by_their_printed_ssa_names(
     with pytest.raises(ReshapeError, match=r"no ov.constant named 'cst_2' \(its named "
                        r"integer constants of rank 0 or 1 are 'cst', 'cst_1'\)"):
         _reshaped(UNNAMED_CONSTANTS, 'ov-reshape{inputs="x:2x1x16" replace-constants="cst_2:1"}')
+
+
+WITH_A_BODY = """
+func.func @main(%x: tensor<2x7x16xf32> {ov.name = "x"}, %s: tensor<3x2xf32> {ov.name = "s"})
+    -> (tensor<2x7x4xf32>, tensor<3x2xf32>) {
+  %cst = ov.constant dense<[14, 16]> : tensor<2xi32>
+  %w = ov.constant dense<0.5> : tensor<16x4xf32>
+  %flat = ov.reshape %x, %cst special_zero = false
+      : (tensor<2x7x16xf32>, tensor<2xi32>) -> tensor<14x16xf32>
+  %y = ov.mat_mul %flat, %w : (tensor<14x16xf32>, tensor<16x4xf32>) -> tensor<14x4xf32>
+  %ys = ov.tensor_iterator(%s) attributes {ov.name = "ti", input_descriptions = [
+      #ov.slice<input = 0, param = 0, axis = 0>], output_descriptions = [
+      #ov.concat_output<result = 0, output = 0, axis = 0>]}
+      : (tensor<3x2xf32>) -> (tensor<3x2xf32>) {
+  ^bb0(%s_t: tensor<1x2xf32>):
+    %cst_1 = ov.constant dense<[1, 2]> : tensor<2xi32>
+    %b = ov.reshape %s_t, %cst_1 special_zero = false
+        : (tensor<1x2xf32>, tensor<2xi32>) -> tensor<1x2xf32>
+    ov.yield %b : tensor<1x2xf32>
+  }
+  %cst_2 = ov.constant dense<[2, 7, 4]> : tensor<3xi32>
+  %r = ov.reshape %y, %cst_2 special_zero = false
+      : (tensor<14x4xf32>, tensor<3xi32>) -> tensor<2x7x4xf32>
+  func.return %r, %ys : tensor<2x7x4xf32>, tensor<3x2xf32>
+}
+"""
+
+
+def test_printed_names_follow_the_printers_scopes(core: lowpass.Core,
+                                                 rng: np.random.Generator) -> None:
+    """A TensorIterator's body is printed in a naming scope of its own (xDSL's printer,
+    `IsolatedFromAbove`): after it, the graph's third `cst` is printed `%cst_1` again, as
+    is the body's; replace-constants takes the graph's own (the body's `[1, 2]` had been
+    taken, and the name that worked, `cst_2`, was printed nowhere)."""
+    module = _module(WITH_A_BODY)
+    names = printed_names(module)
+    printed = str(module)
+    for name in names.values():
+        assert f"%{name} = " in printed or f"%{name}: " in printed, name
+    spec = 'ov-reshape{inputs="x:2x1x16" replace-constants="cst:2x16","cst_1:2x1x4"}'
+    reshaped = _reshaped(WITH_A_BODY, spec)
+    x = rng.standard_normal((2, 7, 16)).astype(np.float32)
+    s = rng.standard_normal((3, 2)).astype(np.float32)
+    whole = _run(core, WITH_A_BODY, {"x": x, "s": s})
+    step = _run(core, reshaped, {"x": x[:, 3:4], "s": s})
+    for (a, b) in zip(whole.values(), step.values(), strict=True):
+        if a.shape == b.shape:
+            np.testing.assert_array_equal(a, b)
+        else:
+            np.testing.assert_allclose(b, a[:, 3:4], rtol=1e-6)
 
 
 # --------------------------------------------------------------------------------------------
