@@ -240,8 +240,6 @@ class _DeconvolutionOfBlocks(RewritePattern):
         x_shape, out_shape = shape_of(x), shape_of(op.result)
         if op.output_shape is not None or len(x_shape) != 4 or len(out_shape) != 4:
             return
-        if op.auto_pad.data not in (ov.AutoPad.EXPLICIT, ov.AutoPad.VALID):
-            return
         weights = ov_static_value(w)
         if weights is None or any(d == ov.DYNAMIC for d in (*x_shape, *out_shape)):
             return
