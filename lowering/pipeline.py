@@ -182,7 +182,8 @@ class _DecomposeBatchNorm(RewritePattern):
     def match_and_rewrite(self, op: ov.BatchNormInferenceOp, rewriter: PatternRewriter) -> None:
         params = [ov_static_value(v) for v in (op.gamma, op.beta, op.mean, op.variance)]
         if any(p is None for p in params):
-            return  # computed statistics: the op runs as it is (the reference fallback)
+            self._computed(op, rewriter)
+            return
         gamma, beta, mean, variance = (np.asarray(p) for p in params)
         a, b = ov.batch_norm_scale_shift(gamma, beta, mean, variance, op.epsilon.value.data)
         dtype = to_dtype(element_type_of(op.x))
@@ -195,6 +196,38 @@ class _DecomposeBatchNorm(RewritePattern):
         operands = list(op.operands[1:])
         rewriter.replace(op, [scale, shift, mul, add], [add.result])
         _erase_unused_constants(rewriter, operands)
+
+    @staticmethod
+    def _computed(op: ov.BatchNormInferenceOp, rewriter: PatternRewriter) -> None:
+        """Computed statistics (tf2onnx's Keras LayerNormalization): the float32 operations
+        of `BatchNormInferenceOp.evaluate` in its order, `(x - mean) / sqrt(variance + eps) *
+        gamma + beta`, each [C] operand viewed as [1, C, 1, ...]: the element-wise kernels,
+        bit for bit (f16 keeps the op: its reference computes in float32)."""
+        if element_type_of(op.x) != ov.f32 or any(d < 0 for d in shape_of(op.x)):
+            return
+        name = get_name(op)
+        rank = len(shape_of(op.x))
+        view = ov.ConstantOp(np.array([1, -1] + [1] * (rank - 2), np.int64),
+                             _suffixed(name, "channels"))
+        new: list[Operation] = [view]
+
+        def channels(value: SSAValue, what: str) -> SSAValue:
+            new.append(ov.ReshapeOp(value, view.result, False, name=_suffixed(name, what)))
+            return new[-1].results[0]
+
+        gamma, beta, mean, variance = (channels(v, w) for v, w in (
+            (op.gamma, "gamma"), (op.beta, "beta"), (op.mean, "mean"), (op.variance, "variance")))
+        eps = ov.ConstantOp(np.array(np.float32(op.epsilon.value.data)),
+                            _suffixed(name, "epsilon"))
+        centred = ov.SubtractOp(op.x, mean, name=_suffixed(name, "centred"))
+        spread = ov.AddOp(variance, eps.result, name=_suffixed(name, "variance_epsilon"))
+        deviation = ov.SqrtOp(spread.result, name=_suffixed(name, "deviation"))
+        normalized = ov.DivideOp(centred.result, deviation.result,
+                                 name=_suffixed(name, "normalized"))
+        scaled = ov.MultiplyOp(normalized.result, gamma, name=_suffixed(name, "scaled"))
+        shifted = ov.AddOp(scaled.result, beta, name=name)
+        new += [eps, centred, spread, deviation, normalized, scaled, shifted]
+        rewriter.replace(op, new, [shifted.result])
 
 
 class _FloatConvolutionOfCodes(RewritePattern):

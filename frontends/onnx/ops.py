@@ -621,6 +621,15 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("training mode (running mean/var outputs) is not supported")
     x = ctx.input(0)
     names = ((1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var"))
+    if any(static_value(ctx.input(i)) is None for i, _ in names):
+        # computed statistics (tf2onnx writes Keras' LayerNormalization as a
+        # BatchNormalization of the moments it computes): BatchNormInference, as OpenVINO's
+        # frontend reads it; the CPU device runs it as the element-wise ops of its formula
+        if rank_of(x) < 2:
+            raise ConversionError(f"X must have rank >= 2 (N, C, ...), got rank {rank_of(x)}")
+        params = [ctx.input(i) for i, _ in names]
+        return [ctx.value(ov.BatchNormInferenceOp(x, *params,
+                                                  epsilon=float(ctx.attr("epsilon", 1e-5))))]
     scale, bias, mean, var = (ctx.required_const_input(i, w) for i, w in names)
     channels = shape_of(x)[1] if rank_of(x) > 1 else 1
     for (i, what), value in zip(names, (scale, bias, mean, var), strict=True):

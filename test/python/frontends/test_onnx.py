@@ -1568,6 +1568,34 @@ def test_if_condition_of_one_element_and_any_rank(cond_shape: tuple[int, ...]) -
             np.testing.assert_array_equal(run_lowpass(model, feeds, device)["y"], want)
 
 
+def test_batch_normalization_of_computed_moments() -> None:
+    """A BatchNormalization whose mean, variance and scale are computed (tf2onnx writes Keras'
+    LayerNormalization so) reads as BatchNormInference, as OpenVINO's frontend does (it was
+    refused: "input 1 (scale) must be a constant"); the CPU device runs it as element-wise
+    kernels, no reference fallback."""
+    nodes = [node("ReduceMean", ["x"], ["m"], axes=[0, 2, 3], keepdims=0),
+             node("Unsqueeze", ["m", "axes"], ["mb"]), node("Sub", ["x", "mb"], ["d"]),
+             node("Mul", ["d", "d"], ["d2"]),
+             node("ReduceMean", ["d2"], ["v"], axes=[0, 2, 3], keepdims=0),
+             node("Mul", ["g0", "one"], ["g"]),
+             node("BatchNormalization", ["x", "g", "b", "m", "v"], ["y"], epsilon=1e-3)]
+    for k, n in enumerate(nodes):
+        n.name = f"n{k}"
+    model = make_model(nodes, {"x": f32(2, 5, 3, 4), "one": np.ones(5, np.float32)}, ["y"],
+                       {"g0": f32(5), "b": f32(5), "axes": np.array([0, 2, 3], np.int64)},
+                       opset=13)
+    feeds = {"x": f32(2, 5, 3, 4), "one": np.ones(5, np.float32)}
+    assert any(isinstance(op, ov.BatchNormInferenceOp) for op in read_onnx(model).walk())
+    want = run_ort(model, feeds)["y"]
+    for device in ("REFERENCE", "CPU"):
+        np.testing.assert_allclose(run_lowpass(model, feeds, device)["y"], want, rtol=RTOL,
+                                   atol=ATOL)
+    compiled = lowpass.Core().compile_model(read_onnx(model), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer(feeds)
+    assert not any(r.exec_type.startswith("ref_") for r in request.get_profiling_info())
+
+
 def test_a_cycle_is_one_line() -> None:
     nodes = [node("Relu", ["x"], ["r"]), node("Neg", ["s"], ["n"]), node("Add", ["r", "n"], ["s"]),
              node("Abs", ["s"], ["y"])]  # fmt: skip
