@@ -253,6 +253,9 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Result", 1, None),
     # Identity-16 is a copy: the reader gives its input to its users (no op)
     OpEntry("Identity", 16, None),
+    # ConvertLike-1 is a Convert to its second input's element type: the reader makes it one
+    # (OpenVINO's conversion of Keras' LayerNormalization writes it)
+    OpEntry("ConvertLike", 1, None),
     OpEntry("Const", 1, infrastructure.ConstantOp),
     OpEntry("TensorIterator", 0, infrastructure.TensorIteratorOp, opset="opset1"),
     OpEntry("Loop", 5, infrastructure.LoopOp),

@@ -77,8 +77,15 @@ from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.dialects.graph import LAYOUT_ATTR, RtInfo, set_model_rt_info
-from lowpass.dialects.guards import is_tensor
-from lowpass.dialects.ov import conditional, image, infrastructure, pooling, state
+from lowpass.dialects.guards import is_tensor, is_unranked
+from lowpass.dialects.ov import (
+    conditional,
+    conversion,
+    image,
+    infrastructure,
+    pooling,
+    state,
+)
 from lowpass.dialects.ov.base import (
     ALIASES_ATTR,
     DYNAMIC,
@@ -1583,7 +1590,15 @@ class _GraphReader(_BodyOps):
                 )
             self.values[(layer.id, 0)] = inputs[0]
             return
-        if ov_type == "Const":
+        if ov_type == "ConvertLike":
+            if len(inputs) != 2 or len(layer.outputs) != 1:
+                raise _LayerError(
+                    f"has {len(inputs)} inputs and {len(layer.outputs)} outputs, expected 2 and 1"
+                )
+            if not is_tensor(inputs[1].type) and not is_unranked(inputs[1].type):
+                raise _LayerError(f"input 1 is not a tensor: {inputs[1].type}")
+            op = conversion.ConvertOp(inputs[0], element_type_of(inputs[1]))
+        elif ov_type == "Const":
             op = self._constant(layer)
         elif ov_type in ("TensorIterator", "Loop"):
             op = self._sub_graph(layer, inputs, ov_type)

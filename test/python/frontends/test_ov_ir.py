@@ -389,6 +389,31 @@ def test_aliases_with_openvino(tmp_path: Path, rng: np.random.Generator) -> None
     np.testing.assert_array_equal(out["out:0"], np.maximum(x, 0))
 
 
+def test_convert_like_is_a_convert_to_the_other_inputs_type(
+    tmp_path: Path, rng: np.random.Generator
+) -> None:
+    """ConvertLike-1 (OpenVINO's conversion of Keras' LayerNormalization writes one, which was
+    an unknown layer type): a Convert of its first input to its second input's element type,
+    as OpenVINO computes it (f32 -> i32 truncates; the other input only gives the type)."""
+    openvino = pytest.importorskip("openvino")
+    ops = pytest.importorskip("openvino.opset13")
+    x = ops.parameter([2, 3], np.float32, name="x")
+    like = ops.parameter([1], np.int32, name="like")
+    y = ops.convert_like(x, like, name="y")
+    openvino.save_model(openvino.Model([y], [x, like], "m"), str(tmp_path / "m.xml"),
+                        compress_to_fp16=False)
+    assert 'type="ConvertLike"' in (tmp_path / "m.xml").read_text()
+    model = lowpass.Core().read_model(tmp_path / "m.xml")
+    assert any(isinstance(op, ov.ConvertOp) for op in model.module.walk())
+    feeds = {"x": (rng.standard_normal((2, 3)) * 10).astype(np.float32),
+             "like": np.zeros(1, np.int32)}
+    want = openvino.Core().compile_model(str(tmp_path / "m.xml"), "CPU", CPU_CONFIG)(feeds)[0]
+    for device in ("REFERENCE", "CPU"):
+        (got,) = lowpass.Core().compile_model(model, device)(feeds).to_tuple()
+        assert got.dtype == np.int32
+        np.testing.assert_array_equal(got, want)
+
+
 def test_write_failure_writes_nothing(tmp_path: Path) -> None:
     # what OpenVINO IR cannot express: a #ov.body_output of one iteration
     from lowpass.dialects.ov.base import tensor
