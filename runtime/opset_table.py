@@ -86,6 +86,7 @@ FUNCTIONS: tuple[tuple[str, int, str, str], ...] = (
     ("reduce_sum", 1, "ReduceSum", "node reduction_axes @keep_dims=False"),
     ("relu", 1, "Relu", "node"),
     ("reshape", 1, "Reshape", "node output_shape @special_zero"),
+    ("reverse_sequence", 1, "ReverseSequence", "input seq_lengths @batch_axis @seq_axis"),
     ("select", 1, "Select", "cond then_node else_node @auto_broadcast='numpy'"),
     ("selu", 1, "Selu", "data alpha lambda_value"),
     ("shape_of", 1, "ShapeOf", "data"),

@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 import numpy as np
-from xdsl.dialects.builtin import I64, DenseArrayBase, IntegerAttr, TensorType, i32, i64
+from xdsl.dialects.builtin import (
+    I64,
+    DenseArrayBase,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i1,
+    i32,
+    i64,
+)
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     ParsePropInAttrDict,
@@ -40,6 +49,7 @@ from .base import (
     format_shape,
     i64_array,
     ints,
+    is_float,
     is_ranked,
     normalize_axis,
     shape_of,
@@ -794,6 +804,99 @@ class GatherNDOp(OvOp):
         # one advanced index: the batch of each row, then its k coordinates
         picked = flat_data[(np.arange(batches)[:, None], *np.moveaxis(flat_idx, -1, 0))]
         return (picked.reshape(indices.shape[:-1] + data.shape[b + k :]),)
+
+
+@irdl_op_definition
+class ReverseSequenceOp(OvOp):
+    """
+    Reverse the first `seq_lengths[i]` elements along `seq_axis` of each slice `i` of data
+    along `batch_axis` (OpenVINO `ReverseSequence-1`, ONNX ReverseSequence).
+
+    `%r = ov.reverse_sequence %x, %lengths batch_axis = 0 seq_axis = 1 : (tensor<2x5x3xf32>,
+    tensor<2xi32>) -> tensor<2x5x3xf32>`
+
+    `seq_lengths` is 1-D, one length per batch index, of any numeric type (OpenVINO's rule;
+    a float length is truncated); a length of 0 reverses nothing (as 1), one above the axis'
+    size is a run-time error (OpenVINO's reference). Negative axes count from the end. What
+    OpenVINO's conversion of a Keras `Bidirectional` RNN writes for its backward direction.
+    """
+
+    name = "ov.reverse_sequence"
+    data = operand_def(TensorType)
+    seq_lengths = operand_def(TensorType)
+    result = result_def(TensorType)
+    batch_axis = prop_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+    seq_axis = prop_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+
+    assembly_format = (
+        "$data `,` $seq_lengths (`batch_axis` `=` $batch_axis^)? (`seq_axis` `=` $seq_axis^)? "
+        "attr-dict `:` functional-type(operands, results)"
+    )
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        data: SSAValue,
+        seq_lengths: SSAValue,
+        batch_axis: int = 0,
+        seq_axis: int = 1,
+        *,
+        result_type: Attribute | None = None,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[data, seq_lengths],
+            result_types=[result_type or PLACEHOLDER_TYPE],
+            properties={"batch_axis": IntegerAttr(batch_axis, i64),
+                        "seq_axis": IntegerAttr(seq_axis, i64)},
+        )
+        self.finish_build(name, infer=result_type is None)
+
+    def axes(self) -> tuple[int, int]:
+        """The batch and sequence axes, normalised (checked against data's rank)."""
+        rank = len(shape_of(self.data))
+        if rank < 2:
+            raise VerifyException(f"data must have rank >= 2, got rank {rank}")
+        return (normalize_axis(self.batch_axis.value.data, rank, "batch_axis"),
+                normalize_axis(self.seq_axis.value.data, rank, "seq_axis"))
+
+    def verify_attrs(self) -> None:
+        batch, _ = self.axes()
+        et = element_type_of(self.seq_lengths)
+        if not (is_float(et) or isinstance(et, IntegerType)) or et == i1:
+            raise VerifyException(f"seq_lengths must have a numeric element type, got {et}")
+        lengths = shape_of(self.seq_lengths)
+        if len(lengths) != 1:
+            raise VerifyException(
+                f"seq_lengths must be rank 1 (one length per batch index), got shape "
+                f"{format_shape(lengths)}")
+        size = shape_of(self.data)[batch]
+        if DYNAMIC not in (size, lengths[0]) and size != lengths[0]:
+            raise VerifyException(
+                f"seq_lengths must have {size} elements (the size of data's batch axis "
+                f"{batch}), got {lengths[0]}")
+
+    def infer_result_types(self) -> Sequence[Attribute]:
+        return [self.data.type]
+
+    def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
+        data, lengths = inputs
+        batch, seq = self.axes()
+        size = data.shape[seq]
+        counts = np.asarray(lengths).astype(np.float64).reshape(-1)
+        if (counts > size).any():
+            raise ValueError(f"{self.name}: one of seq_lengths {counts.tolist()} is greater "
+                             f"than the sequence axis' size {size}")
+        counts = np.maximum(counts.astype(np.int64), 1)  # (0 reverses nothing, as 1)
+        # the source position of each output position along seq_axis, per batch index
+        position = np.arange(size, dtype=np.int64)
+        source = np.where(position[None, :] < counts[:, None],
+                          counts[:, None] - 1 - position[None, :], position[None, :])
+        if batch > seq:  # (the index array's axes in data's order)
+            source = source.T
+        index = source.reshape([data.shape[a] if a in (batch, seq) else 1
+                                for a in range(data.ndim)])
+        return (np.take_along_axis(data, np.broadcast_to(index, data.shape), axis=seq),)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1920,6 +2023,7 @@ OPS = (
     GatherOp,
     GatherElementsOp,
     GatherNDOp,
+    ReverseSequenceOp,
     StridedSliceOp,
     SliceOp,
     DepthToSpaceOp,
@@ -1940,6 +2044,7 @@ __all__ = [
     "GatherNDOp",
     "GatherOp",
     "PadOp",
+    "ReverseSequenceOp",
     "ShuffleChannelsOp",
     "SliceOp",
     "SpaceToBatchOp",

@@ -1063,6 +1063,17 @@ def gather_nd(ctx: NodeContext) -> list[SSAValue]:
     return [ctx.value(ov.GatherNDOp(ctx.input(0), ctx.input(1), int(ctx.attr("batch_dims", 0))))]
 
 
+@register("ReverseSequence")
+def reverse_sequence(ctx: NodeContext) -> list[SSAValue]:
+    """ReverseSequence-10 (`batch_axis` 1 and `time_axis` 0 by default), as OpenVINO's
+    frontend: ReverseSequence-1 with seq_axis = time_axis, the int64 lengths converted to
+    i32 first."""
+    lengths = ctx.value(ov.ConvertOp(ctx.input(1), ov.i32))
+    return [ctx.value(ov.ReverseSequenceOp(ctx.input(0), lengths,
+                                           int(ctx.attr("batch_axis", 1)),
+                                           int(ctx.attr("time_axis", 0))))]
+
+
 @register("Slice")
 def slice_(ctx: NodeContext) -> list[SSAValue]:
     """ONNX Slice -> StridedSlice over every axis: the listed axes take starts/ends/steps as

@@ -396,6 +396,9 @@ OP_TABLE: tuple[OpEntry, ...] = (
     OpEntry("Gather", 1, movement.GatherOp, write=False),
     OpEntry("GatherElements", 6, movement.GatherElementsOp, (_a("axis", "int"),)),
     OpEntry("GatherND", 8, movement.GatherNDOp, (_a("batch_dims", "int", default="0"),)),
+    OpEntry("ReverseSequence", 0, movement.ReverseSequenceOp,
+            (_a("batch_axis", "int", default="0"), _a("seq_axis", "int", default="1")),
+            opset="opset1"),
     OpEntry(
         "StridedSlice",
         1,

@@ -1,14 +1,15 @@
 """
 ONNX import of ops that common exported models hit: SpaceToDepth, GatherElements, GatherND,
-ScatterND (with its reductions) and GroupNormalization (opsets 18 and 21): each one-node model on
-REFERENCE and CPU against onnxruntime, and against OpenVINO's ONNX frontend on its CPU plugin
-(the same ov ops where OpenVINO's frontend makes one op; GroupNormalization, which it now reads
-as GroupNormalization-12, by its numbers only). Skipped without onnxruntime / openvino.
+ReverseSequence, ScatterND (with its reductions) and GroupNormalization (opsets 18 and 21):
+each one-node model on REFERENCE and CPU against onnxruntime, and against OpenVINO's ONNX
+frontend on its CPU plugin (the same ov ops where OpenVINO's frontend makes one op;
+GroupNormalization, which it now reads as GroupNormalization-12, by its numbers only).
+Skipped without onnxruntime / openvino.
 
-Tolerances: SpaceToDepth, GatherElements, GatherND and ScatterND move values or combine each element
-once with one update in the element type, as onnxruntime does: results are equal.
-GroupNormalization: rtol 1e-5 / atol 1e-5 (onnxruntime accumulates the mean and variance in
-float32, the reference in double; outputs are of order 1).
+Tolerances: SpaceToDepth, GatherElements, GatherND, ReverseSequence and ScatterND move values
+or combine each element once with one update in the element type, as onnxruntime does:
+results are equal. GroupNormalization: rtol 1e-5 / atol 1e-5 (onnxruntime accumulates the
+mean and variance in float32, the reference in double; outputs are of order 1).
 """
 
 from __future__ import annotations
@@ -102,6 +103,14 @@ CASES: dict[str, Callable[[], Case]] = {
     "gather_nd_empty_batch": lambda: case(  # (the evaluator's reshape failed on a batch of 0)
         node("GatherND", ["a", "i"], batch_dims=1), {"a": f32(0, 4, 3)},
         inits={"i": np.zeros((0, 5, 1), np.int64)},
+    ),
+    "reverse_sequence_time_major": lambda: case(  # (ONNX's defaults: batch 1, time 0)
+        node("ReverseSequence", ["a", "l"]), {"a": f32(5, 3, 2)},
+        inits={"l": np.array([5, 1, 3], np.int64)},
+    ),
+    "reverse_sequence_batch_major": lambda: case(
+        node("ReverseSequence", ["a", "l"], batch_axis=0, time_axis=1),
+        {"a": small_ints(4, 6), "l": np.array([1, 2, 6, 4], np.int64)},
     ),
     "scatter_nd_slices": lambda: case(
         node("ScatterND", ["a", "i", "u"]), {"a": f32(5, 3, 2), "u": f32(3, 3, 2)},
@@ -253,7 +262,8 @@ def test_scatter_nd_unknown_reduction_is_one_line() -> None:
 # ---- what OpenVINO's frontend makes ----------------------------------------------------------
 
 _OURS_TO_OV = {"ov.space_to_depth": "SpaceToDepth", "ov.gather_elements": "GatherElements",
-               "ov.gather_nd": "GatherND", "ov.scatter_nd_update": "ScatterNDUpdate"}  # fmt: skip
+               "ov.gather_nd": "GatherND", "ov.scatter_nd_update": "ScatterNDUpdate",
+               "ov.reverse_sequence": "ReverseSequence", "ov.convert": "Convert"}  # fmt: skip
 _IGNORED = {"Parameter", "Result", "Constant"}
 _OPENVINO_CRASHES = {"gather_nd_empty_batch"}  # (a batch of 0: a segmentation fault)
 

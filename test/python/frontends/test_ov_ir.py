@@ -920,7 +920,8 @@ def model_slice8(ops: Any) -> tuple[list[Any], list[Any]]:
 def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     """Range-4, Tile, CumSum-3, ScatterUpdate-3, ScatterNDUpdate-3 and -15 (a reduction,
     negative and repeated index rows), GatherElements-6 (negative indices), GatherND-8 (a
-    batch dimension, negative indices)."""
+    batch dimension, negative indices), ReverseSequence-1 (a length of 0, float lengths,
+    negative axes)."""
     import openvino.opset15 as ops15
 
     x = _param(ops, "x", [2, 3])
@@ -939,12 +940,19 @@ def model_structural(ops: Any) -> tuple[list[Any], list[Any]]:
     import openvino.opset8 as ops8
 
     gn = ops8.gather_nd(c, _const(ops, [[[1], [-1], [0]], [[0], [0], [-2]]], i64), 1)
+    import openvino.opset1 as ops1
+
+    # (a length of 0 reverses nothing; float lengths and negative axes, as OpenVINO takes them)
+    rs = ops1.reverse_sequence(c, _const(ops, [4, 0], np.int32), 0, 2)
+    rs2 = ops1.reverse_sequence(t, _const(ops, [2.0, 1.0, 0.0, 2.0, 1.9, 2.0]), -1, -3)
     return [x], [
         _result(ops, r, "r"),
         _result(ops, c, "c"),
         _result(ops, u, "u"),
         _result(ops, ge, "nd_ge"),
         _result(ops, gn, "gather_nd"),
+        _result(ops, rs, "reverse_sequence"),
+        _result(ops, rs2, "reverse_sequence_float"),
     ]
 
 

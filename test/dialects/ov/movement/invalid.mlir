@@ -728,3 +728,27 @@ func.func @gather_nd_scalar_indices(%a: tensor<2x4xf32>, %i: tensor<i64>) {
   %0 = ov.gather_nd %a, %i : (tensor<2x4xf32>, tensor<i64>) -> tensor<2x4xf32>
   func.return
 }
+
+// -----
+
+func.func @reverse_sequence_lengths(%a: tensor<3x4xf32>, %l: tensor<2xi32>) {
+  // expected-error @+1 {{'ov.reverse_sequence' op seq_lengths must have 3 elements (the size of data's batch axis 0), got 2}}
+  %0 = ov.reverse_sequence %a, %l : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reverse_sequence_axis(%a: tensor<3x4xf32>, %l: tensor<3xi32>) {
+  // expected-error @+1 {{'ov.reverse_sequence' op seq_axis 2 is out of range for rank 2, expected [-2, 1]}}
+  %0 = ov.reverse_sequence %a, %l seq_axis = 2 : (tensor<3x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
+func.func @reverse_sequence_bool_lengths(%a: tensor<3x4xf32>, %l: tensor<3xi1>) {
+  // expected-error @+1 {{'ov.reverse_sequence' op seq_lengths must have a numeric element type, got i1}}
+  %0 = ov.reverse_sequence %a, %l : (tensor<3x4xf32>, tensor<3xi1>) -> tensor<3x4xf32>
+  func.return
+}

@@ -126,3 +126,14 @@ func.func @strided_slice_of_nothing(%x: tensor<2x0xf32>) -> (tensor<2x0xf32>, te
   %1 = ov.strided_slice %x, %m, %n {begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : (tensor<2x0xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x0xf32>
   func.return %0, %1 : tensor<2x0xf32>, tensor<2x0xf32>
 }
+
+// CHECK-LABEL: func.func @reverse_sequence
+func.func @reverse_sequence(%x: tensor<2x5x3xf32>, %l: tensor<2xi32>, %d: tensor<?x4xf32>, %f: tensor<4xf32>) -> (tensor<2x5x3xf32>, tensor<?x4xf32>) {
+  // the default axes (batch 0, sequence 1) are not printed
+  // CHECK: ov.reverse_sequence %{{.*}}, %{{.*}} {ov.name = "rs"} : (tensor<2x5x3xf32>, tensor<2xi32>) -> tensor<2x5x3xf32>
+  %0 = ov.reverse_sequence %x, %l batch_axis = 0 seq_axis = 1 {ov.name = "rs"} : (tensor<2x5x3xf32>, tensor<2xi32>) -> tensor<2x5x3xf32>
+  // negative axes; float lengths (OpenVINO takes any numeric type); a dynamic sequence axis
+  // CHECK: ov.reverse_sequence %{{.*}}, %{{.*}} batch_axis = -1 seq_axis = -2 : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  %1 = ov.reverse_sequence %d, %f batch_axis = -1 seq_axis = -2 : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  func.return %0, %1 : tensor<2x5x3xf32>, tensor<?x4xf32>
+}
