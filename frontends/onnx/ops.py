@@ -621,7 +621,8 @@ def batch_norm(ctx: NodeContext) -> list[SSAValue]:
         raise ConversionError("training mode (running mean/var outputs) is not supported")
     x = ctx.input(0)
     names = ((1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var"))
-    if any(static_value(ctx.input(i)) is None for i, _ in names):
+    if all(ctx.has_input(i) for i, _ in names) and any(
+            static_value(ctx.input(i)) is None for i, _ in names):
         # computed statistics (tf2onnx writes Keras' LayerNormalization as a
         # BatchNormalization of the moments it computes): BatchNormInference, as OpenVINO's
         # frontend reads it; the CPU device runs it as the element-wise ops of its formula
