@@ -3,12 +3,15 @@
 // products into its own 2x2 output block: a 1x1 Convolution by the weights as [O*2*2, C]
 // and a DepthToSpace (depth_first, block 2). A 3x3 one of stride 2 overlaps its blocks and is
 // left as it is (the reference fallback). Small integers and power-of-two weights keep every
-// sum exact: CPU equals REFERENCE.
+// sum exact: CPU equals REFERENCE, and so does REFERENCE after the pass.
 // RUN: opt-tool -p cpu-decompose %s | filecheck %s
 // RUN: python3 -c "import numpy as np; np.save('%t.x.npy', (np.arange(36, dtype=np.float32) %% 7 - 3).reshape(1, 3, 3, 4))"
 // RUN: lowpass-run %s -i x=%t.x.npy --device CPU --full > %t.cpu
 // RUN: lowpass-run %s -i x=%t.x.npy --device REFERENCE --full > %t.ref
 // RUN: diff %t.cpu %t.ref
+// RUN: opt-tool -p cpu-decompose %s -o %t.decomposed.mlir
+// RUN: lowpass-run %t.decomposed.mlir -i x=%t.x.npy --device REFERENCE --full > %t.after
+// RUN: diff %t.ref %t.after
 // RUN: lowpass-run %s -i x=%t.x.npy --device CPU -pcsort no_sort | filecheck %s --check-prefix=ROWS
 // CHECK:      %[[W:.*]] = ov.constant dense<{{\[\[\[\[}}1.000000e+00]], {{\[\[}}-2.000000e+00]], {{\[\[}}0.000000e+00]]], {{.*}}> : tensor<8x3x1x1xf32> {ov.name = "up/weights"}
 // CHECK-NEXT: %[[B:.*]] = ov.convolution %x, %[[W]] {ov.name = "up/blocks", {{.*}}} : (tensor<1x3x3x4xf32>, tensor<8x3x1x1xf32>) -> tensor<1x8x3x4xf32>

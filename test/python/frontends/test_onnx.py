@@ -1596,6 +1596,21 @@ def test_batch_normalization_of_computed_moments() -> None:
     assert not any(r.exec_type.startswith("ref_") for r in request.get_profiling_info())
 
 
+def test_batch_normalization_of_computed_moments_of_the_wrong_size_is_one_line() -> None:
+    nodes = [node("Abs", ["v0"], ["v"]), node("BatchNormalization", ["x", "g", "b", "v", "v"],
+                                              ["y"])]
+    for k, n in enumerate(nodes):
+        n.name = f"n{k}"
+    model = make_model(nodes, {"x": f32(2, 3, 4), "v0": f32(4)}, ["y"],
+                       {"g": f32(3), "b": f32(3)})
+    with pytest.raises(FrontendError) as e:
+        read_onnx(model)
+    assert str(e.value) == (
+        "<model>: error: node 'n1' (#1, BatchNormalization): the converted "
+        "'ov.batch_norm_inference' op 'y' does not verify: mean must have shape [3] (one value "
+        "per channel), got shape [4]")
+
+
 def test_a_cycle_is_one_line() -> None:
     nodes = [node("Relu", ["x"], ["r"]), node("Neg", ["s"], ["n"]), node("Add", ["r", "n"], ["s"]),
              node("Abs", ["s"], ["y"])]  # fmt: skip
