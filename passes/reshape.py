@@ -351,10 +351,11 @@ class _Reshaper:
     def _set_inputs(self, function: func.FuncOp, shapes: Mapping[str, Shape]) -> None:
         args = function.body.block.args
         names = [_input_name(function, i) for i in range(len(args))]
+        printed: dict[SSAValue, str] | None = None
         for name, shape in shapes.items():
             matches = [i for i, n in enumerate(names) if n == name]
             if not matches:  # (the SSA name as printed: `%x_1` is the second `x` hint)
-                printed = printed_names(self.module)
+                printed = printed_names(self.module) if printed is None else printed
                 matches = [i for i, a in enumerate(args) if printed.get(a) == name]
             if not matches:
                 listing = ", ".join(
@@ -585,15 +586,16 @@ class _Reshaper:
 
     def _suspects(
         self, op: Operation, blame: Sequence[SSAValue], limit: int = 3
-    ) -> list[tuple[str, ov.ConstantOp, list[Shape]]]:
+    ) -> list[tuple[str, str | None, list[Shape]]]:
         """
         Integer constants that may hard-code a shape: those the failing op's operands are
         computed from, then those of the re-inferred ops upstream of it (a Reshape whose
         constant target still gives the old shape makes a later op fail). For each: the
-        beginning of its note and candidate replacement values.
+        beginning of its note, its name (`_constant_name`) and candidate replacement values.
         """
-        out: list[tuple[str, ov.ConstantOp, list[Shape]]] = []
+        out: list[tuple[str, str | None, list[Shape]]] = []
         seen: set[Operation] = set()
+        printed = printed_names(self.module)
 
         def add(user: Operation, values: Sequence[SSAValue]) -> None:
             for value in values:
@@ -602,7 +604,7 @@ class _Reshaper:
                         continue
                     seen.add(const)
                     user_name = get_name(user)
-                    name = _constant_name(const)
+                    name = _constant_name(const, printed)
                     note = (
                         f"{self._where(const)}: note: {_operand_role(user, value)} of "
                         f"'{user.name}'" + (f' "{user_name}"' if user_name else "") + " comes "
@@ -614,7 +616,7 @@ class _Reshaper:
                         if self.suggest and name
                         else []
                     )
-                    out.append((note, const, candidates))
+                    out.append((note, name, candidates))
 
         add(op, blame)
         frontier = [v for v in blame if v in self.dirty]
@@ -633,8 +635,7 @@ class _Reshaper:
                 break
         return out
 
-    def _constant_note(self, note: str, const: ov.ConstantOp, candidates: list[Shape]) -> str:
-        name = _constant_name(const)
+    def _constant_note(self, note: str, name: str | None, candidates: list[Shape]) -> str:
         if not name:
             return note + (
                 "; give it an ov.name to replace its values with the pass option "
@@ -673,18 +674,10 @@ def _input_name(function: func.FuncOp, index: int) -> str:
     return function.body.block.args[index].name_hint or f"input{index}"
 
 
-def _constant_name(const: ov.ConstantOp,
-                   printed: Mapping[SSAValue, str] | None = None) -> str | None:
+def _constant_name(const: ov.ConstantOp, printed: Mapping[SSAValue, str]) -> str | None:
     """The name `replace-constants` takes for `const`: its `ov.name`, else its SSA name as
-    printed (`printed_names`; computed here when not given)."""
-    if (name := get_name(const)) is not None:
-        return name
-    if printed is None:
-        root = const
-        while (parent := root.parent_op()) is not None:
-            root = parent
-        printed = printed_names(root)
-    return printed.get(const.result)
+    printed (`printed`: the module's `printed_names`)."""
+    return get_name(const) or printed.get(const.result)
 
 
 def _is_shape_constant(const: ov.ConstantOp) -> bool:

@@ -77,7 +77,7 @@ from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from lowpass.dialects.graph import LAYOUT_ATTR, RtInfo, set_model_rt_info
-from lowpass.dialects.guards import is_tensor, is_unranked
+from lowpass.dialects.guards import is_tensor
 from lowpass.dialects.ov import (
     conditional,
     conversion,
@@ -1595,8 +1595,6 @@ class _GraphReader(_BodyOps):
                 raise _LayerError(
                     f"has {len(inputs)} inputs and {len(layer.outputs)} outputs, expected 2 and 1"
                 )
-            if not is_tensor(inputs[1].type) and not is_unranked(inputs[1].type):
-                raise _LayerError(f"input 1 is not a tensor: {inputs[1].type}")
             op = conversion.ConvertOp(inputs[0], element_type_of(inputs[1]))
         elif ov_type == "Const":
             op = self._constant(layer)
