@@ -62,6 +62,7 @@ from lowpass.dialects.ov.base import (
     static_value,
     tensor,
     to_dtype,
+    types_compatible,
 )
 from lowpass.dialects.ov.conditional import BODIES
 from lowpass.dialects.ov.infrastructure import MergedInputAttr, SubGraphOp
@@ -496,6 +497,8 @@ class _Reshaper:
 
     def _subgraph(self, op: SubGraphOp) -> None:
         params = op.body_block.args
+        before = {d.parameter_index: params[d.parameter_index].type
+                  for d in op.input_descriptions if isinstance(d, MergedInputAttr)}  # fmt: skip
         for k, desc in enumerate(op.input_descriptions):
             p = desc.parameter_index
             try:
@@ -510,13 +513,27 @@ class _Reshaper:
             if params[p].type != expected:
                 self._retype(params[p], expected)
         self._block(op.body_block)
+        # A merged parameter that was dynamic where its back edge gives another shape than it
+        # takes (a carried value that grows: OpenVINO's Loop makes it so) stays dynamic there,
+        # and the body is inferred again; at most a round per dimension.
+        for _ in range(sum(len(shape_of(t)) for t in before.values() if is_tensor(t))):
+            widened = False
+            for desc in op.merged_inputs():
+                result, param = op.body_result(desc), op.body_parameter(desc)
+                wider = _widened(param.type, result.type, before[desc.parameter_index])
+                if wider is not None:
+                    self._retype(param, wider)
+                    widened = True
+            if not widened:
+                break
+            self._block(op.body_block)
         # The back edges: a merged Parameter starts with the outer type, so the body must give
         # that type back (the verifier's rule; the fixpoint of the back edge is the outer type).
         for desc in op.input_descriptions:
             if not isinstance(desc, MergedInputAttr):
                 continue
             result, param = op.body_result(desc), op.body_parameter(desc)
-            if result.type != param.type:
+            if not types_compatible(result.type, param.type):
                 producer = result.owner if isinstance(result, OpResult) else op
                 assert isinstance(producer, Operation)
                 init = op.outer_input(desc)
@@ -662,6 +679,23 @@ class _Reshaper:
 # --------------------------------------------------------------------------------------------
 # Helpers
 # --------------------------------------------------------------------------------------------
+
+
+def _widened(param: Attribute, result: Attribute, before: Attribute) -> Attribute | None:
+    """A merged parameter's type made dynamic where its back edge `result` differs from it and
+    it was dynamic `before` the reshape; None where no such dimension differs (or another
+    does: the back edge is then reported broken)."""
+    if not (is_tensor(param) and is_tensor(result) and is_tensor(before)):
+        return None
+    a, b, old = shape_of(param), shape_of(result), shape_of(before)
+    if not len(a) == len(b) == len(old) or element_type_of(param) != element_type_of(result):
+        return None
+    differs = [i for i, (x, y) in enumerate(zip(a, b, strict=True))
+               if x != y and DYNAMIC not in (x, y)]  # fmt: skip
+    if not differs or any(old[i] != DYNAMIC for i in differs):
+        return None
+    return tensor([DYNAMIC if i in differs else d for i, d in enumerate(a)],
+                  element_type_of(param))  # fmt: skip
 
 
 def _input_name(function: func.FuncOp, index: int) -> str:

@@ -815,6 +815,13 @@ class _SubGraphStructure(OvOp):
         """
         A merged input's back-edge is a body result; the body parameter has the type of its
         outer input (sliced: with the axis = part_size), and a back-edge has that type too.
+        A merged or invariant parameter, and a back-edge, need only be compatible with the
+        type they take (each dimension equal, or dynamic on one side): OpenVINO's Loop makes
+        a merged parameter's dimensions dynamic where the body gives another shape back than
+        it took (a carried value that grows by a row per iteration), and the types an
+        OpenVINO IR declares may know more than the dialect's inference does (Keras 3's
+        LSTM bodies, converted by OpenVINO: a Broadcast to a shape built of ShapeOf's values
+        is 50x?x128 there, ?x?x128 here).
         """
         params = self.body_block.args
         results = self.body_results()
@@ -827,11 +834,15 @@ class _SubGraphStructure(OvOp):
                     "results"
                 )
         expected = self.expected_parameter_type(desc)
-        if params[p].type != expected:
+        sliced = isinstance(desc, SliceInputAttr)
+        fits = params[p].type == expected or (
+            not sliced and types_compatible(expected, params[p].type)
+        )
+        if not fits:
             how = (
                 "the outer type with the sliced axis = part_size"
-                if isinstance(desc, SliceInputAttr)
-                else "the outer input type"
+                if sliced
+                else "the outer input type, or one that differs only by dynamic dimensions"
             )
             raise VerifyException(
                 f"{what}: body parameter #{p} has type {params[p].type}, expected "
@@ -839,10 +850,11 @@ class _SubGraphStructure(OvOp):
             )
         if isinstance(desc, MergedInputAttr):
             r = desc.result_index
-            if results[r].type != params[p].type:
+            if not types_compatible(results[r].type, params[p].type):
                 raise VerifyException(
                     f"{what}: back-edge body result #{r} has type {results[r].type}, "
-                    f"expected the type of body parameter #{p}, {params[p].type}"
+                    f"expected the type of body parameter #{p}, {params[p].type} (or one that "
+                    "differs only by dynamic dimensions)"
                 )
 
     def _verify_output_descriptions(self) -> None:

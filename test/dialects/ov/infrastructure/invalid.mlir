@@ -191,7 +191,7 @@ func.func @slice_type(%x: tensor<1x3x4xf32>, %h: tensor<1x1x4xf32>) {
 
 // invariant_type
 func.func @invariant_type(%x: tensor<1x3x4xf32>, %h: tensor<1x1x4xf32>) {
-  // expected-error @+1 {{'ov.tensor_iterator' op input description #1 (#ov.invariant<input = 1, param = 1>): body parameter #1 has type tensor<1x4xf32>, expected tensor<1x1x4xf32> (the outer input type)}}
+  // expected-error @+1 {{'ov.tensor_iterator' op input description #1 (#ov.invariant<input = 1, param = 1>): body parameter #1 has type tensor<1x4xf32>, expected tensor<1x1x4xf32> (the outer input type, or one that differs only by dynamic dimensions)}}
   %0 = ov.tensor_iterator(%x, %h) attributes {input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.invariant<input = 1, param = 1>], output_descriptions = [#ov.body_output<result = 0, output = 0>]} : (tensor<1x3x4xf32>, tensor<1x1x4xf32>) -> tensor<1x1x4xf32> {
   ^bb0(%a: tensor<1x1x4xf32>, %b: tensor<1x4xf32>):
     %s = ov.add %a, %a : (tensor<1x1x4xf32>, tensor<1x1x4xf32>) -> tensor<1x1x4xf32>
@@ -217,7 +217,7 @@ func.func @merged_result_range(%x: tensor<1x3x4xf32>, %h: tensor<1x1x4xf32>) {
 
 // back_edge_type
 func.func @back_edge_type(%x: tensor<1x3x4xf32>, %h: tensor<1x1x4xf32>) {
-  // expected-error @+1 {{'ov.tensor_iterator' op input description #1 (#ov.merged<input = 1, param = 1, result = 1>): back-edge body result #1 has type tensor<1x1x4xf16>, expected the type of body parameter #1, tensor<1x1x4xf32>}}
+  // expected-error @+1 {{'ov.tensor_iterator' op input description #1 (#ov.merged<input = 1, param = 1, result = 1>): back-edge body result #1 has type tensor<1x1x4xf16>, expected the type of body parameter #1, tensor<1x1x4xf32> (or one that differs only by dynamic dimensions)}}
   %0:2 = ov.tensor_iterator(%x, %h) attributes {input_descriptions = [#ov.slice<input = 0, param = 0, axis = 1>, #ov.merged<input = 1, param = 1, result = 1>], output_descriptions = [#ov.body_output<result = 0, output = 0>, #ov.body_output<result = 1, output = 1>]} : (tensor<1x3x4xf32>, tensor<1x1x4xf32>) -> (tensor<1x1x4xf32>, tensor<1x1x4xf16>) {
   ^bb0(%a: tensor<1x1x4xf32>, %b: tensor<1x1x4xf32>):
     %s = ov.add %a, %b : (tensor<1x1x4xf32>, tensor<1x1x4xf32>) -> tensor<1x1x4xf32>

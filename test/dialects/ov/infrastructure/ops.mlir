@@ -98,3 +98,25 @@ func.func @loop(%x: tensor<5x3xf32>, %acc0: tensor<1x3xf32>, %flags: tensor<4xi1
   }
   func.return %0#0, %0#1, %1#0 : tensor<1x3xf32>, tensor<5x3xf32>, tensor<1x3xf32>
 }
+
+// A carried value that grows by a row per iteration: its parameter is dynamic where the
+// back-edge differs from the initial value (OpenVINO's Loop shape inference; ONNX Loop's
+// sequences), and the last value too.
+// CHECK-LABEL: func.func @loop_growing
+// CHECK: ov.loop({{.*}}) -> tensor<?x3xf32> {
+// CHECK: ^bb0(%{{.*}}: tensor<i64>, %{{.*}}: tensor<?x3xf32>, %{{.*}}: tensor<1x3xf32>):
+// CHECK: ov.yield %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<i1>
+func.func @loop_growing(%trip: tensor<i64>, %s0: tensor<1x3xf32>, %row: tensor<1x3xf32>) -> tensor<?x3xf32> {
+  %true = ov.constant dense<true> : tensor<i1>
+  %0 = ov.loop(%trip, %true, %s0, %row) attributes {
+      input_descriptions = [#ov.merged<input = 2, param = 1, result = 0>, #ov.invariant<input = 3, param = 2>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>],
+      special_body_ports = array<i64: 0, 1>}
+      : (tensor<i64>, tensor<i1>, tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<?x3xf32> {
+  ^bb0(%i: tensor<i64>, %s: tensor<?x3xf32>, %r: tensor<1x3xf32>):
+    %c = ov.constant dense<true> : tensor<i1>
+    %grown = ov.concat %s, %r axis = 0 : (tensor<?x3xf32>, tensor<1x3xf32>) -> tensor<?x3xf32>
+    ov.yield %grown, %c : tensor<?x3xf32>, tensor<i1>
+  }
+  func.return %0 : tensor<?x3xf32>
+}
