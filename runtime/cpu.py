@@ -35,7 +35,7 @@ from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.hints import isa
 
 from lowpass.dialects import cpu as cpu_dialect
-from lowpass.dialects.graph import entry_function, graph_input_names
+from lowpass.dialects.graph import entry_function, graph_input_names, op_where
 from lowpass.dialects.ov.base import op_display_name, op_type_name, to_dtype
 from lowpass.dialects.ov.state import (
     VariableStateError,
@@ -634,6 +634,14 @@ class CpuCompiledModel:
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
         self.dynamic = _has_dynamic_inputs(module) or dynamic_rank_op(module) is not None
+        self.value_shaped = None if self.dynamic else value_shaped_op(module)
+        """The first op, in a model of static inputs, whose result's shape the values decide
+        (NonZero's count, a Loop's carried value that grows by a row per iteration): the
+        native code needs every shape static, so such a model runs on the reference
+        interpreter (its profiling rows `ref_<precision>`), where OpenVINO's CPU plugin runs
+        the op natively. None where every shape is known."""
+        if self.value_shaped is not None:
+            self.dynamic = True
         self.lpt = _runs_lpt(module, config)
         """LPT runs on the compiled copy (OpenVINO's plugin: LPT on a quantized model), not
         on IR that states the CPU pipeline's decisions already (`cpu.arena`: it is compiled
@@ -673,6 +681,15 @@ class CpuCompiledModel:
         thread pools (None: no limit; see `CpuConfig.limit_streams`)."""
         if self.dynamic:
             _check_dynamic_model(module)
+            if self.value_shaped is not None:
+                self._interpreted = self._interpreted_module() or False
+                if self._interpreted is False:
+                    op = self.value_shaped
+                    raise CpuConfigError(
+                        f"the CPU device needs static shapes: {op_where(op)} gives a shape "
+                        "that its input values decide, which the reference interpreter runs, "
+                        "but not for a model with variables or bf16 inference precision"
+                    )
             return
         try:
             self._last, self.loaded_from_cache = compile_module_from_cache(
@@ -735,6 +752,11 @@ class CpuCompiledModel:
             ranked = dynamic_rank_op(module)
             if ranked is not None:
                 return self._reference_for(shapes, module, ranked)
+            shaped = value_shaped_op(module)
+            if shaped is not None:
+                return self._reference_for(
+                    shapes, module, shaped, "a shape that its input values decide"
+                )
             start = time.perf_counter()
             graph = compile_module(
                 module,
@@ -805,6 +827,8 @@ class CpuCompiledModel:
         """
         if self._interpreted is False:
             return None
+        if self.value_shaped is not None:
+            return self._interpreter_module
         with self._lock:
             if shapes in self._per_shape:
                 return None
@@ -948,7 +972,8 @@ class CpuCompiledModel:
         return module
 
     def _reference_for(
-        self, shapes: tuple[tuple[int, ...], ...], module: Any, op: Operation
+        self, shapes: tuple[tuple[int, ...], ...], module: Any, op: Operation,
+        what: str = "a dynamic rank",
     ) -> ReferenceShapes:
         from lowpass.dialects.ov.state import module_variables
 
@@ -958,10 +983,10 @@ class CpuCompiledModel:
             )
             raise DynamicShapeFailure(
                 f"cannot compile the model for the inputs {dims}: {op_type_name(op)} "
-                f"'{op_display_name(op, 0)}' gives a dynamic rank, which the CPU device runs "
+                f"'{op_display_name(op, 0)}' gives {what}, which the CPU device runs "
                 "on the reference interpreter, and the model has variables (state), which it "
                 "does not share with that interpreter; freeze or reshape the inputs the "
-                "condition depends on"
+                "shapes depend on"
             )
         graph = ReferenceShapes(module)
         self._keep(shapes, graph)
@@ -1063,6 +1088,17 @@ def _compile_options(module: Any, config: CpuConfig) -> dict[str, Any] | None:
 def _has_dynamic_inputs(module: Any) -> bool:
     args = entry_function(module).body.block.args
     return any(isa(a.type, TensorType[Attribute]) and not _static_type(a.type) for a in args)
+
+
+def value_shaped_op(module: Any) -> Operation | None:
+    """The first op (bodies included) with a result or body parameter of a ranked type that
+    is not static: in a model of static inputs, a shape that values decide."""
+    for op in entry_function(module).body.walk():
+        for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+            t = value.type
+            if isa(t, TensorType[Attribute]) and not _static_type(t):
+                return op
+    return None
 
 
 def dynamic_rank_op(module: Any) -> Operation | None:

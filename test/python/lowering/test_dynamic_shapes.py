@@ -542,8 +542,9 @@ def test_a_quantized_shape_gives_the_same_bits_interpreted_and_compiled() -> Non
 
 @pytest.mark.shape_threshold_default
 def test_shapes_native_code_cannot_take_stay_on_the_interpreter() -> None:
-    """NonZero's count decides a shape: native code needs it static, so the shape that ran on
-    the interpreter stays there (with a threshold of 1 it is the compile's one-line error)."""
+    """NonZero's count decides a shape: native code needs it static, so the shape runs on the
+    interpreter, whether it ran there before (a threshold of 2) or is compiled at its first
+    inference (1: the reshaped copy still has the value-decided shape, so no compile)."""
     data_dependent = """
 func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.name = "y"}) {
   %y = ov.non_zero %x output_type = i64 {ov.name = "nz"} : (tensor<?x4xf32>) -> tensor<2x?xi64>
@@ -559,8 +560,43 @@ func.func @main(%x: tensor<?x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.nam
         np.testing.assert_array_equal(request.infer({"x": x})["y"], np.stack(np.nonzero(x)))
         assert not _native(request)
     once = core.compile_model(data_dependent, "CPU", {"LP_SHAPE_COMPILE_THRESHOLD": 1})
-    with pytest.raises(LowpassError, match=r"'x' \[3, 4\].*static shapes: NonZero 'nz'"):
-        once.create_infer_request().infer({"x": x})
+    request = once.create_infer_request()
+    np.testing.assert_array_equal(request.infer({"x": x})["y"], np.stack(np.nonzero(x)))
+    assert not _native(request)
+
+
+def test_a_static_model_whose_shapes_values_decide_runs_on_the_interpreter() -> None:
+    """Static inputs, NonZero's count: no compile can take the model, so the CPU device runs
+    it on the reference interpreter from its first inference (it had refused it, saying to
+    reshape it); with a variable it cannot (the interpreter keeps no request's state), and
+    `compile_model` says so in one line."""
+    static = """
+func.func @main(%x: tensor<3x4xf32> {ov.name = "x"}) -> (tensor<2x?xi64> {ov.name = "y"}) {
+  %r = ov.relu %x : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %y = ov.non_zero %r output_type = i64 {ov.name = "nz"} : (tensor<3x4xf32>) -> tensor<2x?xi64>
+  func.return %y : tensor<2x?xi64>
+}
+"""
+    x = np.array([[0, 1, 0, -2], [3, 0, 0, 0], [0, 0, 0, 0]], np.float32)
+    compiled = lowpass.Core().compile_model(static, "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    for _ in range(2):
+        want = np.stack(np.nonzero(np.maximum(x, 0)))
+        np.testing.assert_array_equal(request.infer({"x": x})["y"], want)
+        assert not _native(request)
+    rows = {p.node_name: p.exec_type for p in request.get_profiling_info()}
+    assert rows["nz"] == "ref_FP32"
+    stateful = static.replace(
+        "func.func", 'ov.variable @"v" : tensor<3x4xf32>\nfunc.func'
+    ).replace(
+        "  func.return", '  %v = ov.read_value @"v" : tensor<3x4xf32>\n'
+        '  ov.assign @"v", %r : tensor<3x4xf32>\n  func.return'
+    )
+    with pytest.raises(LowpassError, match=r"^the CPU device needs static shapes: NonZero 'nz' "
+                       r"gives a shape that its input values decide, which the reference "
+                       r"interpreter runs, but not for a model with variables or bf16 "
+                       r"inference precision$"):  # fmt: skip
+        lowpass.Core().compile_model(stateful, "CPU")
 
 
 @pytest.mark.shape_threshold_default
