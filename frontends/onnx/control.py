@@ -17,6 +17,18 @@ one branch, `Identity` in the other) give the `ov.if` result a dynamic rank (`te
 as OpenVINO's frontend does; the ops that take a dynamic rank (docs/dialects/ov.md) follow it,
 and a later op that needs a rank is refused with a diagnostic that says how to make the
 condition known (static input shapes or frozen inputs).
+
+`Loop` (opset 1+) -> `ov.loop` (Loop-5), as OpenVINO's ONNX frontend (loop.cpp): the body's
+inputs (iteration_num, cond, the N loop-carried values) are its first parameters, the
+iteration number the `current_iteration` port and the condition result the body's first
+output; each carried value is a merged input (its final value the op's result), each of the
+K scan outputs is unsqueezed in the body and concatenated along axis 0. A missing or
+INT64_MAX trip count is -1 (no limit), a missing condition `true`. A body that passes its
+condition through unchanged (`cond_out` is `cond_in`, or its Identity) yields a constant
+`true` instead, so that a loop of known trip count has a known number of iterations (and is
+compiled, not interpreted). A carried value that the body gives back in another shape than it
+took (one that grows each iteration) makes the parameter's differing dimensions dynamic, as
+OpenVINO's Loop shape inference does.
 """
 
 from __future__ import annotations
@@ -25,15 +37,16 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from xdsl.dialects.builtin import NameLoc, StringAttr, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_tensor
-from lowpass.dialects.ov import ConstantOp, static_value
+from lowpass.dialects.ov import DYNAMIC, ConstantOp, static_value
 from lowpass.frontends.onnx.reader import (
     ConversionError,
     GraphConverter,
     NodeContext,
+    element_type,
     node_consumers,
     register,
 )
@@ -114,6 +127,7 @@ class BranchConverter(GraphConverter):
         arg = block.insert_arg(
             outer.type, len(block.args), NameLoc(StringAttr(name), self.file_location)
         )
+        arg.name_hint = name if name.isidentifier() else None
         self.captured.append(outer)
         self.values[name] = arg
         return arg
@@ -198,4 +212,214 @@ def _inline(ctx: NodeContext, conv: BranchConverter) -> list[SSAValue]:
     return results
 
 
-__all__ = ["BranchConverter", "if_"]
+INT64_MAX = np.iinfo(np.int64).max
+
+
+def _declared_shape(info: onnx.ValueInfoProto) -> list[int] | None:
+    """The shape a body input declares (None: none; an unnamed dimension: dynamic)."""
+    t = info.type.tensor_type
+    if not info.type.HasField("tensor_type") or not t.HasField("shape"):
+        return None
+    return [d.dim_value if d.HasField("dim_value") else DYNAMIC for d in t.shape.dim]
+
+
+def _one_element_type(info: onnx.ValueInfoProto, et: Attribute, what: str) -> TensorType:
+    """iteration_num's and cond's parameter type: a scalar, or [1] if the body declares it so."""
+    shape = _declared_shape(info)
+    if shape is None or not shape:
+        return ov.tensor([], et)
+    if len(shape) == 1 and shape[0] in (1, DYNAMIC):
+        return ov.tensor([1], et)
+    raise ConversionError(f"body input '{info.name}' ({what}) has shape {shape}, expected a scalar")
+
+
+def _widened(a: TensorType, b: SSAValue, what: str) -> TensorType:
+    """The type that fits both the parameter's `a` and the back-edge's type: dynamic where
+    their dimensions differ."""
+    t = b.type
+    if not is_tensor(t) or t.get_element_type() != a.get_element_type():
+        raise ConversionError(f"{what} has type {t}, expected {a.get_element_type()} elements "
+                              "(the type of its initial value)")  # fmt: skip
+    x, y = a.get_shape(), t.get_shape()
+    if len(x) != len(y):
+        raise ConversionError(f"{what} has shape {list(y)}, expected rank {len(x)} (the rank of "
+                              "its initial value)")  # fmt: skip
+    return ov.tensor([p if p == q else DYNAMIC for p, q in zip(x, y, strict=True)],
+                     a.get_element_type())  # fmt: skip
+
+
+class _LoopBody(BranchConverter):
+    """A Loop's body: its inputs are the first block arguments, of the given types."""
+
+    def __init__(self, parent: GraphConverter, graph: onnx.GraphProto,
+                 types: list[TensorType]) -> None:  # fmt: skip
+        super().__init__(parent, graph, "body")
+        # (converted again where a carried value changes shape: its initializers keep their
+        # data, which a converter that owns the model drops once read)
+        self.owns_model = False
+        block = self.builder.block
+        for info, t in zip(graph.input, types, strict=True):
+            arg = block.insert_arg(t, len(block.args),
+                                   NameLoc(StringAttr(info.name), self.file_location))  # fmt: skip
+            arg.name_hint = info.name if info.name.isidentifier() else None
+            self.values[info.name] = arg
+
+    def convert_branch(self) -> list[SSAValue]:
+        inputs = {i.name for i in self.graph_proto.input}
+        if len(inputs) != len(self.graph_proto.input):
+            raise ConversionError("body: two of its inputs have the same name")
+        return super().convert_branch()
+
+
+@register("Loop")
+def loop(ctx: NodeContext) -> list[SSAValue]:
+    body = _branch(ctx, "body")
+    if ctx.num_inputs < 2:
+        raise ConversionError(f"{ctx.num_inputs} inputs, expected at least 2 (M and cond, "
+                              "each may be empty)")  # fmt: skip
+    carried = [ctx.input(i) for i in range(2, ctx.num_inputs)]
+    n, k = len(carried), len(body.output) - 1 - len(carried)
+    _check_ports(ctx, body, carried)
+    trip = _trip_count(ctx)
+    iteration_type = _one_element_type(body.input[0], ov.i64, "iteration_num")
+    cond_type = _one_element_type(body.input[1], ov.i1, "cond")
+    cond = _execution_condition(ctx, cond_type)
+
+    # The carried parameters start with their initial values' types; one the body gives back
+    # in another shape becomes dynamic there, and the body is converted again (a round per
+    # dimension at most), as OpenVINO's Loop shape inference widens its parameters.
+    types = [iteration_type, cond_type, *(cast(TensorType, v.type) for v in carried)]
+    conv = _LoopBody(ctx.graph, body, types)
+    results = conv.convert_branch()
+    for _ in range(sum(len(t.get_shape()) for t in types[2:])):
+        widened = [
+            _widened(t, r, f"loop-carried value #{j} ('{body.output[1 + j].name}')")
+            for j, (t, r) in enumerate(zip(types[2:], results[1 : n + 1], strict=True))
+        ]
+        if widened == types[2:]:
+            break
+        types[2:] = widened
+        conv = _LoopBody(ctx.graph, body, types)
+        results = conv.convert_branch()
+    block = conv.builder.block
+    args = list(block.args)
+    cond_arg, cond_out = args[1], results[0]
+    keep_condition = cond_out is not cond_arg
+    if keep_condition:
+        cond_out = _body_condition(block, cond_out, cond_type, body.output[0].name)
+    else:
+        # Passed through, the condition each iteration sees is the one that let it run: true
+        # (OpenVINO's frontend too), so the number of iterations is the trip count's.
+        true = ConstantOp.from_array(np.ones(cond_type.get_shape(), np.bool_))
+        first_op = block.first_op
+        if first_op is not None:
+            block.insert_op_before(true, first_op)
+        else:
+            block.add_op(true)
+        cond_arg.replace_all_uses_with(true.results[0])
+        block.erase_arg(cond_arg)
+        cond_out = true.results[0]
+    scans: list[SSAValue] = []
+    for r in results[n + 1 :]:
+        axes = ConstantOp.from_array(np.array([0], np.int64))
+        unsqueeze = ov.UnsqueezeOp(r, axes.results[0])
+        block.add_op(axes)
+        block.add_op(unsqueeze)
+        scans.append(unsqueeze.results[0])
+    block.add_op(ov.YieldOp(cond_out, *results[1 : n + 1], *scans))
+    conv.erase_unread_codes(block)
+
+    # Data inputs: the condition again where the body computes it (OpenVINO's too), the
+    # carried values, the outer values the body reads.
+    inputs: list[SSAValue] = []
+    descriptions: list[Attribute] = []
+    first = ov.LoopOp.FIRST_DATA_INPUT
+    if keep_condition:
+        inputs.append(cond)
+        descriptions.append(ov.MergedInputAttr(first, cond_arg.index, 0))
+    for j, value in enumerate(carried):
+        inputs.append(value)
+        descriptions.append(ov.MergedInputAttr(first + len(inputs) - 1, args[2 + j].index, 1 + j))
+    for arg, outer in zip(args[n + 2 :], conv.captured, strict=True):
+        inputs.append(outer)
+        descriptions.append(ov.InvariantInputAttr(first + len(inputs) - 1, arg.index))
+    outputs: list[Attribute] = [ov.BodyOutputAttr(1 + j, j) for j in range(n)]
+    outputs += [ov.ConcatOutputAttr(1 + n + i, n + i, 0) for i in range(k)]
+    op = ctx.op(ov.LoopOp(trip, cond, inputs, block, descriptions, outputs, (args[0].index, 0)))
+    return list(op.results)
+
+
+def _check_ports(ctx: NodeContext, body: onnx.GraphProto, carried: list[SSAValue]) -> None:
+    """The body's inputs and outputs fit the node's: iteration_num, cond and the carried
+    values in; cond, the carried values and the scan outputs out."""
+    n = len(carried)
+    if len(body.input) != n + 2:
+        raise ConversionError(
+            f"the body has {len(body.input)} inputs, expected {n + 2} (iteration_num, cond and "
+            f"the {n} loop-carried values)"
+        )
+    k = len(body.output) - 1 - n
+    if k < 0:
+        raise ConversionError(f"the body has {len(body.output)} outputs, expected at least "
+                              f"{n + 1} (cond and the {n} loop-carried values)")  # fmt: skip
+    if len(ctx.node.output) > n + k:
+        raise ConversionError(
+            f"{len(ctx.node.output)} outputs, expected at most {n + k} (the {n} loop-carried "
+            f"values and the body's {k} scan outputs)"
+        )
+    for j, (info, value) in enumerate(zip(body.input[2:], carried, strict=True)):
+        if not is_tensor(value.type):
+            raise ConversionError(f"loop-carried value #{j} has type {value.type}, expected a "
+                                  "tensor of known rank")  # fmt: skip
+        declared = info.type.tensor_type.elem_type if info.type.HasField("tensor_type") else 0
+        et = element_type(declared, f"body input '{info.name}'") if declared else None
+        if et is not None and et != value.type.get_element_type():
+            raise ConversionError(f"body input '{info.name}' is declared {et}, but loop-carried "
+                                  f"value #{j} is {value.type}")  # fmt: skip
+
+
+def _trip_count(ctx: NodeContext) -> SSAValue:
+    """M; -1 (no limit) where it is missing or INT64_MAX, as OpenVINO's frontend reads it."""
+    trip = ctx.optional_input(0)
+    if trip is None:
+        return ctx.i64(-1)
+    if not is_tensor(trip.type) or trip.type.get_element_type() != ov.i64 or (
+        np.prod(trip.type.get_shape()) != 1
+    ):
+        raise ConversionError(f"M must be an INT64 scalar, got {trip.type}")
+    known = static_value(trip)
+    if known is not None and int(np.asarray(known).reshape(-1)[0]) == INT64_MAX:
+        return ctx.i64(-1)
+    return trip
+
+
+def _execution_condition(ctx: NodeContext, cond_type: TensorType) -> SSAValue:
+    """cond, of the body's cond_in type; `true` where it is missing."""
+    cond = ctx.optional_input(1)
+    if cond is None:
+        return ctx.constant(np.ones(cond_type.get_shape(), np.bool_))
+    if not is_tensor(cond.type) or cond.type.get_element_type() != ov.i1 or (
+        np.prod(cond.type.get_shape()) != 1
+    ):
+        raise ConversionError(f"cond must be a BOOL scalar, got {cond.type}")
+    if cond.type != cond_type:
+        cond = ctx.value(ov.ReshapeOp(cond, ctx.i64(list(cond_type.get_shape())), False))
+    return cond
+
+
+def _body_condition(block: Block, cond_out: SSAValue, cond_type: TensorType, name: str
+                    ) -> SSAValue:  # fmt: skip
+    """The body's cond output, of cond_in's type (the back edge's)."""
+    t = cond_out.type
+    if not is_tensor(t) or t.get_element_type() != ov.i1 or np.prod(t.get_shape()) != 1:
+        raise ConversionError(f"body output '{name}' (cond) must be a BOOL scalar, got {t}")
+    if t == cond_type:
+        return cond_out
+    shape = ConstantOp.from_array(np.array(cond_type.get_shape(), np.int64))
+    reshape = ov.ReshapeOp(cond_out, shape.results[0], False)
+    block.add_op(shape)
+    block.add_op(reshape)
+    return reshape.results[0]
+
+
+__all__ = ["BranchConverter", "if_", "loop"]

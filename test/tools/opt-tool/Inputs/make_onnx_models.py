@@ -1,5 +1,5 @@
-"""Writes the small ONNX models of onnx-qoperator-trilu.mlir and onnx-attention.mlir into the
-folder given."""
+"""Writes the small ONNX models of onnx-qoperator-trilu.mlir, onnx-attention.mlir and
+onnx-loop.mlir into the folder given."""
 
 import sys
 from pathlib import Path
@@ -64,3 +64,38 @@ model([helper.make_node("SkipLayerNormalization", ["x", "s", "g"], ["y"], name="
 model([helper.make_node("FastGelu", ["x"], ["y"], name="gelu", domain=MS, approximate="tanh")],
       [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 8])], {},
       out / "fast-gelu-attribute.onnx")
+
+
+# onnx-loop.mlir: a for loop (y += x[i]; scan 2y) and a while loop whose body gives back a
+# value of another shape (s grows by a row per iteration)
+def loop_body(nodes, carried, outputs, inits):
+    inputs = [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+              helper.make_tensor_value_info("c_in", TensorProto.BOOL, [])]
+    inputs += [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in carried]
+    outs = [helper.make_tensor_value_info("c_out", TensorProto.BOOL, [])]
+    outs += [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in outputs]
+    return helper.make_graph(nodes, "body", inputs, outs,
+                             [numpy_helper.from_array(np.asarray(v), k) for k, v in inits.items()])
+
+
+for_body = loop_body([helper.make_node("Gather", ["x", "i"], ["row"], axis=0),
+                      helper.make_node("Add", ["y_in", "row"], ["y_out"]),
+                      helper.make_node("Mul", ["y_out", "two"], ["scan"]),
+                      helper.make_node("Identity", ["c_in"], ["c_out"])],
+                     ["y_in"], ["y_out", "scan"], {"two": np.float32(2)})
+model([helper.make_node("Loop", ["M", "", "y0"], ["last", "y"], name="loop", body=for_body)],
+      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [5, 3]),
+       helper.make_tensor_value_info("y0", TensorProto.FLOAT, [3])],
+      {"M": np.int64(5)}, out / "for-loop.onnx")
+grow_body = loop_body([helper.make_node("Concat", ["s_in", "r"], ["s_out"], axis=0),
+                       helper.make_node("ReduceSum", ["s_out"], ["t"], keepdims=0),
+                       helper.make_node("Less", ["t", "limit"], ["c_out"])],
+                      ["s_in"], ["s_out"], {"limit": np.float32(10)})
+model([helper.make_node("Loop", ["", "", "s0"], ["y"], name="grow", body=grow_body)],
+      [helper.make_tensor_value_info("s0", TensorProto.FLOAT, [1, 2]),
+       helper.make_tensor_value_info("r", TensorProto.FLOAT, [1, 2])],
+      {}, out / "while-loop.onnx")
+bad_body = loop_body([helper.make_node("Identity", ["c_in"], ["c_out"])], [], [], {})
+model([helper.make_node("Loop", ["M", "", "y0"], ["y"], name="loop", body=bad_body)],
+      [helper.make_tensor_value_info("y0", TensorProto.FLOAT, [3])],
+      {"M": np.int64(5)}, out / "loop-body-inputs.onnx")
