@@ -801,6 +801,29 @@ def model_tensor_iterator(ops: Any) -> tuple[list[Any], list[Any]]:
     ]
 
 
+def model_growing_loop(ops: Any) -> tuple[list[Any], list[Any]]:
+    """A Loop whose carried value grows by a row per iteration (s = Concat(s, r), 3 times):
+    OpenVINO's shape inference makes the body parameter [?, 3], where it takes [1, 3]; the
+    dialect takes a merged parameter compatible with its input."""
+    import openvino as ovpkg
+
+    s0 = _param(ops, "s0", [1, 3])
+    r = _param(ops, "r", [1, 3])
+    s = _param(ops, "s", [1, 3])
+    rb = _param(ops, "rb", [1, 3])
+    r_s = ops.result(ops.concat([s, rb], 0))
+    r_c = ops.result(_const(ops, True, bool))
+    body = ovpkg.Model([r_s, r_c], [s, rb], "body")  # pyright: ignore[reportGeneralTypeIssues]
+    loop = ops.loop(_const(ops, 3, np.int64), _const(ops, True, bool))
+    loop.set_function(body)
+    loop.set_special_body_ports([-1, 1])
+    loop.set_merged_input(s, s0.output(0), r_s.output(0))
+    loop.set_invariant_input(rb, r.output(0))
+    out = loop.get_iter_value(r_s.output(0), -1)
+    loop.set_friendly_name("grow")
+    return [s0, r], [_result(ops, out, "grown")]
+
+
 def model_comparison(ops: Any) -> tuple[list[Any], list[Any]]:
     """Comparisons, logical ops and Select: boolean inputs, outputs and constants."""
     x = _param(ops, "x", [2, 3])
@@ -1035,6 +1058,7 @@ OPENVINO_MODELS: dict[str, Any] = {
     "recurrent": model_recurrent,
     "state": model_state,
     "subgraphs": model_tensor_iterator,
+    "growing_loop": model_growing_loop,
     "comparison": model_comparison,
     "math": model_math,
     "attention": model_attention,
