@@ -730,6 +730,7 @@ class GraphCompiler(GraphAnalysis):
         self.module_ir = module
         self.scratch = ScratchAllocator()
         self.context_names: set[str] = set()
+        self.failure_status = 0  # (`EmitContext.failure_status` of the group emitted now)
         self.constants = ConstantTable(module)
         self.printed = FunctionTexts(module)
         # (with several compile jobs, batches of kernels go to LLVM as they are printed)
@@ -988,12 +989,8 @@ class GraphCompiler(GraphAnalysis):
         values = {v: buffers[v] for v in (*group.inputs, *group.outputs)}
         ctx = self.context(op_display_name(_row_op(group.ops), 0), values)
         with self.scratch.frame():
-            return group.lowering.emit(
-                ctx,
-                list(group.ops),
-                [buffers[v] for v in group.inputs],
-                [buffers[v] for v in group.outputs],
-            )
+            return group.lowering.emit(ctx, list(group.ops), [buffers[v] for v in group.inputs],
+                                       [buffers[v] for v in group.outputs])  # fmt: skip
 
     def location_ptr(self, b: ir.IRBuilder, loc: Location) -> ir.Value:
         if loc.kind == "input":
@@ -1020,6 +1017,7 @@ class GraphCompiler(GraphAnalysis):
         ctx._names = self.context_names  # unique function names across groups
         ctx.constants = self.constants
         ctx.variables = self.variable_buffers
+        ctx.failure_status = self.failure_status
         return ctx
 
     def emit_group(
@@ -1035,8 +1033,10 @@ class GraphCompiler(GraphAnalysis):
         name = op_display_name(first, 0)
         self.emit_time(index, 0)
         if group.lowering is not None:
+            self.failure_status = index + 1  # (its checks', its bodies' groups' too)
             with self.scratch.frame():
                 exec_type = self.emit_lowering(group, plan)
+            self.failure_status = 0
         else:
             # (the reference interpreter reads and writes NCHW arrays: never an NHWC buffer)
             if any(buffers[v].channels_last for v in (*group.inputs, *group.outputs)

@@ -363,6 +363,18 @@ class EmitContext:
     """The band of `#cpu.row_bands` that the group runs in (`lowering/ops/row_bands.py`'s
     `RowBand`): its lowering hands its rows over (`RowBand.take`) instead of emitting its
     loops; None: it runs alone."""
+    failure_status: int = 0
+    """What the entry function returns where a check of the group's code fails at run time
+    (an index out of range, which the reference raises for): the index + 1 of the graph's
+    group that holds it (a loop body's: the loop's), which the runtime reports as that
+    group's failure (`fail_on`). 0 outside the entry function's groups."""
+
+    def fail_on(self, failed: ir.Value) -> None:
+        """Return `failure_status` from the entry function where `failed` (an i1) holds."""
+        if not self.failure_status:
+            raise CompileError(f"{self.group_name}: a run-time check outside the graph's groups")
+        with self.builder.if_then(failed, likely=False):
+            self.builder.ret(i32(self.failure_status))
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""

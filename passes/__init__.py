@@ -53,6 +53,12 @@ def get_prepare_composite_functions() -> type[ModulePass]:
     return PrepareCompositeFunctionsPass
 
 
+def get_peel_loops() -> type[ModulePass]:
+    from lowpass.passes.peel_loops import PeelLoopsPass
+
+    return PeelLoopsPass
+
+
 def get_reshape() -> type[ModulePass]:
     from lowpass.passes.reshape import ReshapePass
 
@@ -173,6 +179,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "lpt": get_lpt,
         "make-stateful": get_make_stateful,
         "ov-decompose-einsum": get_decompose_einsum,
+        "ov-peel-loops": get_peel_loops,
         "ov-reshape": get_reshape,
         "prepare-composite-functions": get_prepare_composite_functions,
         "symbol-dce": get_symbol_dce,

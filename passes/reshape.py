@@ -131,6 +131,15 @@ def reshape_module(
     _Reshaper(module, located or source_map is not None).run(shapes, values)
 
 
+def reinfer_module(module: ModuleOp, values: Iterable[SSAValue]) -> None:
+    """Infer again the ops that read `values` and everything their types reach, bodies
+    included, as a reshape does (`ov-peel-loops` after it moved a Loop's first iteration in
+    front of it). Raises `ReshapeError`, the module unchanged, where an op cannot take them."""
+    reshaper = _Reshaper(module, located=False)
+    reshaper.dirty |= set(values)
+    reshaper.run({}, {})
+
+
 def smart_reshape_module(
     module: ModuleOp, inputs: Mapping[str, Sequence[int | None]]
 ) -> None:

@@ -36,7 +36,13 @@ from xdsl.utils.hints import isa
 
 from lowpass.dialects import cpu as cpu_dialect
 from lowpass.dialects.graph import entry_function, graph_input_names, op_where
-from lowpass.dialects.ov.base import op_display_name, op_type_name, to_dtype
+from lowpass.dialects.ov.base import (
+    op_display_name,
+    op_type_name,
+    shape_of,
+    static_value,
+    to_dtype,
+)
 from lowpass.dialects.ov.state import (
     VariableStateError,
     VariableStore,
@@ -634,12 +640,16 @@ class CpuCompiledModel:
         self.module = module
         self.input_names = graph_input_names(entry_function(module))
         self.dynamic = _has_dynamic_inputs(module) or dynamic_rank_op(module) is not None
-        self.value_shaped = None if self.dynamic else value_shaped_op(module)
+        self.value_shaped: Operation | None = None
         """The first op, in a model of static inputs, whose result's shape the values decide
         (NonZero's count, a Loop's carried value that grows by a row per iteration): the
         native code needs every shape static, so such a model runs on the reference
         interpreter (its profiling rows `ref_<precision>`), where OpenVINO's CPU plugin runs
-        the op natively. None where every shape is known."""
+        the op natively. None where every shape is known, with the Loops peeled where that
+        makes them so (`static_loops`: the model compiled is then the peeled copy)."""
+        if not self.dynamic:
+            self.module, self.value_shaped = static_loops(module)
+            module = self.module
         if self.value_shaped is not None:
             self.dynamic = True
         self.lpt = _runs_lpt(module, config)
@@ -752,7 +762,7 @@ class CpuCompiledModel:
             ranked = dynamic_rank_op(module)
             if ranked is not None:
                 return self._reference_for(shapes, module, ranked)
-            shaped = value_shaped_op(module)
+            module, shaped = static_loops(module)
             if shaped is not None:
                 return self._reference_for(
                     shapes, module, shaped, "a shape that its input values decide"
@@ -1088,6 +1098,26 @@ def _compile_options(module: Any, config: CpuConfig) -> dict[str, Any] | None:
 def _has_dynamic_inputs(module: Any) -> bool:
     args = entry_function(module).body.block.args
     return any(isa(a.type, TensorType[Attribute]) and not _static_type(a.type) for a in args)
+
+
+def static_loops(module: Any) -> tuple[Any, Operation | None]:
+    """`module`, or a copy whose Loops `ov-peel-loops` peeled where that leaves no shape that
+    values decide (a TensorFlow while loop whose TensorArray takes its shape in the first
+    iteration: Keras 3's LSTM as OpenVINO converts it), and the first op whose shape values
+    decide in it (None: every shape is static)."""
+    op = value_shaped_op(module)
+    if op is None:
+        return module, None
+    from lowpass.dialects.ov import LoopOp
+    from lowpass.passes.peel_loops import peel_loops, peelable
+
+    block = entry_function(module).body.block
+    if not any(isinstance(o, LoopOp) and peelable(o) for o in block.ops):
+        return module, op
+    copy = module.clone()
+    peel_loops(copy)
+    left = value_shaped_op(copy)
+    return (copy, None) if left is None else (module, op)
 
 
 def value_shaped_op(module: Any) -> Operation | None:
@@ -1446,8 +1476,11 @@ class CpuInferRequest:
         """The `_GroupFailure` of the fallback group that made the native call fail."""
         error = self._error
         self._error = None
-        if error is None:
-            raise RuntimeError(f"group {status - 1} failed")
+        if error is None:  # (a check of the group's native code: `EmitContext.fail_on`)
+            groups = self.graph.groups
+            if not 0 < status <= len(groups) or not groups[status - 1].ops:
+                raise RuntimeError(f"group {status - 1} failed")
+            error = (groups[status - 1], IndexError(native_check_message(groups[status - 1])))
         group, exc = error
         op = group.ops[0]
         name = next((r.name for r in self.graph.rows if r.op is op), op.name)
@@ -1752,6 +1785,22 @@ class DynamicCpuInferRequest:
         if isinstance(self._current, ReferenceShapesRequest | InterpretedShapesRequest):
             return None
         return self.graph.llvm_ir(optimized)
+
+
+def native_check_message(group: GroupInfo) -> str:
+    """What a failed check of a group's native code found: an index out of range of a
+    ScatterUpdate, the group's own or one in its loop's body (the one check there is)."""
+    from lowpass.dialects.ov import ScatterUpdateOp
+
+    for op in group.ops:
+        for inner in op.walk():
+            if isinstance(inner, ScatterUpdateOp):
+                axis = int(np.asarray(static_value(inner.axis)).reshape(-1)[0])
+                shape = shape_of(inner.data)
+                axis += len(shape) if axis < 0 else 0
+                where = "" if inner is op else f"{op_where(inner)}: "
+                return f"{where}an index is out of range [0, {shape[axis]}) for axis {axis}"
+    return "a check of the native code failed"
 
 
 class _GroupFailure(Exception):

@@ -59,6 +59,7 @@ from lowpass.dialects.ov import (
     PadOp,
     ScatterNDReduction,
     ScatterNDUpdateOp,
+    ScatterUpdateOp,
     ShuffleChannelsOp,
     SpaceToBatchOp,
     SpaceToDepthOp,
@@ -78,6 +79,7 @@ from lowpass.lowering.emit import (
     F16,
     F32,
     F64,
+    I32,
     I64,
     PTR,
     Buffer,
@@ -89,6 +91,7 @@ from lowpass.lowering.emit import (
     element_ptr,
     for_lanes,
     for_range,
+    i32,
     i64,
     ir_type,
     jit_exec_type,
@@ -1103,7 +1106,80 @@ def _dtype_of(value: SSAValue) -> np.dtype:
     return to_dtype(t.get_element_type())
 
 
+class ScatterUpdateLowering:
+    """
+    ScatterUpdate-3 whose indices may be computed at run time (TensorFlow's TensorArray
+    writes in a while loop, as OpenVINO converts them: the index is the loop's counter):
+    every index is checked against `[0, dim)` first, and one out of range makes the entry
+    function return the group's failure status (`EmitContext.fail_on`), which the runtime
+    reports as the reference raises it; then data is copied into the output and, index by
+    index in order (a repeated index keeps its last update, as the reference), each
+    outer position's block of the dimensions after `axis` is copied from `updates`.
+    """
+
+    ops: tuple[type[Operation], ...] = (ScatterUpdateOp,)
+
+    def fuse(self, op: Operation) -> list[Operation] | None:
+        if not isinstance(op, ScatterUpdateOp):
+            return None
+        if not all(_static(v) for v in (*op.operands, *op.results)):
+            return None
+        if static_value(op.axis) is None:
+            return None
+        if _dtype_of(op.indices) not in (np.dtype(np.int32), np.dtype(np.int64)):
+            return None
+        return []
+
+    def emit(
+        self,
+        ctx: EmitContext,
+        group: list[Operation],
+        inputs: list[Buffer],
+        outputs: list[Buffer],
+    ) -> str:
+        (op,) = group
+        assert isinstance(op, ScatterUpdateOp)
+        data, indices = ctx.buffer(op.data), ctx.buffer(op.indices)
+        updates, out = ctx.buffer(op.updates), ctx.buffer(op.results[0])
+        shape = _shape(op.data)
+        value = static_value(op.axis)
+        assert value is not None
+        axis = normalize_axis(int(np.asarray(value).reshape(-1)[0]), len(shape))
+        outer = int(np.prod(shape[:axis], dtype=np.int64))
+        dim = shape[axis]
+        block = int(np.prod(shape[axis + 1 :], dtype=np.int64)) * np.dtype(data.dtype).itemsize
+        count = int(np.prod(_shape(op.indices), dtype=np.int64))
+        index_type = ir.IntType(8 * np.dtype(indices.dtype).itemsize)
+        fn = ctx.function(f"scatter_update_{ctx.group_name}", ir.FunctionType(I32, [PTR] * 4))
+        fn.args[3].add_attribute("noalias")
+        b = ir.IRBuilder(fn.append_basic_block("entry"))
+        src, idx_ptr, upd, dst = fn.args
+
+        def index_at(k: ir.Value) -> ir.Value:
+            index = b.load(element_ptr(b, idx_ptr, k, index_type), typ=index_type)
+            return b.sext(index, I64) if index_type.width < 64 else index
+
+        with for_range(b, count, name="check") as k:
+            index = index_at(k)
+            bad = b.or_(b.icmp_signed("<", index, i64(0)), b.icmp_signed(">=", index, i64(dim)))
+            with b.if_then(bad, likely=False):
+                b.ret(i32(1))
+        memcpy(b, dst, src, out.nbytes)
+        if block:
+            with for_range(b, count, name="k") as k:
+                index = index_at(k)
+                with for_range(b, outer, name="o") as o:
+                    target = b.mul(b.add(b.mul(o, i64(dim)), index), i64(block))
+                    source = b.mul(b.add(b.mul(o, i64(count)), k), i64(block))
+                    memcpy(b, byte_offset(b, dst, target), byte_offset(b, upd, source), block)
+        b.ret(i32(0))
+        status = ctx.builder.call(fn, [data.ptr, indices.ptr, updates.ptr, out.ptr])
+        ctx.fail_on(ctx.builder.icmp_signed("!=", status, i32(0)))
+        del inputs, outputs
+        return jit_exec_type(ctx.cpu, data.dtype)
+
+
 LOWERINGS: list[type[OpLowering]] = [ConcatLowering, PadLowering, IndexMapLowering,
                                      GatherLowering, GatherElementsLowering,
-                                     ScatterNDUpdateLowering]
+                                     ScatterNDUpdateLowering, ScatterUpdateLowering]
 

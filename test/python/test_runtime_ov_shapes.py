@@ -288,18 +288,25 @@ def test_auto_with_a_device_list() -> None:
 
 _NON_ZERO = """
 builtin.module {
+  ov.variable @"last" : tensor<3xf32>
   func.func @main(%x: tensor<3xf32> {ov.name = "x"}) -> (tensor<1x?xi64> {ov.name = "y"}) {
+    %last = ov.read_value @"last" : tensor<3xf32>
+    ov.assign @"last", %x : tensor<3xf32>
     %y = ov.non_zero %x : (tensor<3xf32>) -> tensor<1x?xi64>
     func.return %y : tensor<1x?xi64>
   }
 }
 """
+"""A result whose size only the data decides (NonZero), in a model with a variable: the CPU
+device runs the first on the reference interpreter, which keeps no request's state, so it
+refuses the two together."""
 
 
 def test_auto_moves_on_to_reference_where_the_cpu_refuses_the_model() -> None:
     """AUTO tries its devices in order, as OpenVINO's moves on when one fails to compile: a
-    result whose size only the data decides (NonZero) is the CPU device's refusal, and
-    REFERENCE runs it; a bad property is the caller's error on every device, not a refusal."""
+    result whose size only the data decides (NonZero) in a stateful model is the CPU device's
+    refusal, and REFERENCE runs it; a bad property is the caller's error on every device, not
+    a refusal."""
     core = lowpass.Core()
     model = core.read_model(_NON_ZERO)
     with pytest.raises(LowpassError, match="the CPU device needs static shapes"):
