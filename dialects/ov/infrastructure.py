@@ -1034,14 +1034,19 @@ class SubGraphOp(_SubGraphStructure):
     def _static_slice_count(self) -> int:
         """Iterations given by the sliced inputs with a static axis, -1 if none."""
         for desc in self.slice_inputs():
-            shape = shape_of(self.outer_input(desc))
-            s = desc.slicing()
-            if not -len(shape) <= s.axis < len(shape) or s.part_size <= 0:
-                continue
-            dim = shape[s.axis]
-            if dim != DYNAMIC:
-                return slice_count(s, dim)
+            count = self._static_slice_count_of(desc)
+            if count >= 0:
+                return count
         return -1
+
+    def _static_slice_count_of(self, desc: SliceInputAttr) -> int:
+        """The parts of one sliced input, -1 where its axis is not static."""
+        shape = shape_of(self.outer_input(desc))
+        s = desc.slicing()
+        if not -len(shape) <= s.axis < len(shape) or s.part_size <= 0:
+            return -1
+        dim = shape[s.axis]
+        return slice_count(s, dim) if dim != DYNAMIC else -1
 
     # ---- semantics ----------------------------------------------------------------------------
 
@@ -1515,11 +1520,93 @@ class LoopOp(SubGraphOp):
         body = self.body_condition_value()
         if body is False:
             return 1
+        trip = static_value(self.trip_count)
+        limit = int(trip.reshape(-1)[0]) if trip is not None and trip.size == 1 else None
         if body is True:
-            trip = static_value(self.trip_count)
-            if trip is not None and trip.size == 1 and int(trip.reshape(-1)[0]) >= 0:
-                return int(trip.reshape(-1)[0])
-        return -1
+            return limit if limit is not None and limit >= 0 else -1
+        counted = self.counted_iterations()
+        if counted is None or limit is None:
+            return -1
+        count = counted if limit < 0 else min(counted, limit)
+        if any(0 <= self._static_slice_count_of(d) < count for d in self.slice_inputs()):
+            return -1  # (it would run past its slices: the reference reports that error)
+        return count
+
+    def counted_iterations(self) -> int | None:
+        """
+        The iterations of a counted while loop, where the body's condition is `Less(a, n)`
+        (or `Greater(n, a)`, or a LogicalAnd of such, the least count): `n` known (a constant,
+        or an invariant input of known value) and `a` a merged parameter `p` or its back edge,
+        which adds a known positive step to it (`p + step`), `p`'s initial value `p0` known.
+        TensorFlow's while loops as OpenVINO converts them (`time + 1 < T`). The first
+        iteration runs (the execution condition decides it) and the k-th is followed by
+        another while `p0 + k * step < n` (the back edge compared; `p0 + (k - 1) * step` for
+        `p` itself), so `max(1, ceil((n - p0) / step))` iterations (one more for `p`). None
+        where the condition is not of that form, or `a` could wrap around its type.
+        """
+        return self._counted(self.condition_result())
+
+    def _counted(self, value: SSAValue) -> int | None:
+        op = value.owner
+        if not isinstance(op, Operation):
+            return None
+        if op.name == "ov.logical_and":
+            counts = [self._counted(v) for v in op.operands]
+            return None if any(c is None for c in counts) else min(c for c in counts if c)
+        if op.name == "ov.less":
+            a, n = op.operands
+        elif op.name == "ov.greater":
+            n, a = op.operands
+        else:
+            return None
+        limit = self._known_int(n)
+        stepped = self._stepped(a)
+        if limit is None or stepped is None:
+            return None
+        p0, step, after = stepped
+        count = max(1, -(-(limit - p0) // step) + (0 if after else 1))
+        dtype = to_dtype(element_type_of(a.type))
+        if not np.issubdtype(dtype, np.integer) or p0 + count * step > np.iinfo(dtype).max:
+            return None
+        return count
+
+    def _known_int(self, value: SSAValue) -> int | None:
+        """A body value's integer value where it is known: a constant, or an invariant
+        parameter whose input is."""
+        known = static_value(value)
+        if known is None and isinstance(value, BlockArgument) and value.owner is self.body_block:
+            desc = self.input_description_of_parameter(value.index)
+            if isinstance(desc, InvariantInputAttr):
+                known = static_value(self.outer_input(desc))
+        if known is None or known.size != 1 or not np.issubdtype(known.dtype, np.integer):
+            return None
+        return int(known.reshape(-1)[0])
+
+    def _stepped(self, value: SSAValue) -> tuple[int, int, bool] | None:
+        """(p0, step, whether `value` is the back edge) where `value` is a merged parameter
+        `p` or its back edge `p + step` (a known positive step), p's initial value known."""
+        results = self.body_results()
+        for desc in self.merged_inputs():
+            param, edge = self.body_parameter(desc), results[desc.result_index]
+            if value is not param and value is not edge:
+                continue
+            add = edge.owner
+            if not isinstance(add, Operation) or add.name != "ov.add":
+                return None
+            x, y = add.operands
+            other = y if x is param else x if y is param else None
+            step = self._known_int(other) if other is not None else None
+            p0 = self._known_int_outer(desc)
+            if step is None or step <= 0 or p0 is None:
+                return None
+            return p0, step, value is edge
+        return None
+
+    def _known_int_outer(self, desc: InputDescription) -> int | None:
+        known = static_value(self.outer_input(desc))
+        if known is None or known.size != 1 or not np.issubdtype(known.dtype, np.integer):
+            return None
+        return int(known.reshape(-1)[0])
 
     def _runs_all(self, iterations: int) -> bool:
         return self.body_condition_value() is True
