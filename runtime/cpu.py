@@ -1110,11 +1110,22 @@ def static_loops(module: Any) -> tuple[Any, Operation | None]:
         return module, None
     from lowpass.dialects.ov import LoopOp
     from lowpass.passes.peel_loops import peel_loops, peelable
+    from lowpass.passes.reshape import ReshapeError, reinfer_module
 
-    block = entry_function(module).body.block
+    # (first the types inferred again: a model may state less than the inference knows, a
+    # Loop's `?` concatenated output whose iterations its condition counts)
+    copy = module.clone()
+    function = entry_function(copy)
+    try:
+        reinfer_module(copy, [*function.body.block.args,
+                              *(r for o in function.body.block.ops for r in o.results)])
+    except ReshapeError:
+        return module, op
+    if value_shaped_op(copy) is None:
+        return copy, None
+    block = function.body.block
     if not any(isinstance(o, LoopOp) and peelable(o) for o in block.ops):
         return module, op
-    copy = module.clone()
     peel_loops(copy)
     left = value_shaped_op(copy)
     return (copy, None) if left is None else (module, op)

@@ -190,3 +190,23 @@ def _saved(tmp_path: Path, model: Any) -> Path:
     xml = tmp_path / "rnn.xml"
     openvino.save_model(model, str(xml))
     return xml
+
+
+def test_a_model_that_states_less_than_the_inference_knows_compiles() -> None:
+    """test/lowering/counted-while-dynamic.mlir with a static input but the Loop's output
+    still stated `?x2x3`: the CPU device infers the types again (the length 5) before it
+    decides that values decide a shape, and compiles the loop."""
+    path = Path(__file__).parents[2] / "lowering" / "counted-while-dynamic.mlir"
+    text = path.read_text().replace("%x: tensor<?x2x3xf32>", "%x: tensor<5x2x3xf32>").replace(
+        "ov.shape_of %x output_type = i32 : (tensor<?x2x3xf32>)",
+        "ov.shape_of %x output_type = i32 : (tensor<5x2x3xf32>)").replace(
+        "tensor<i32>, tensor<?x2x3xf32>) -> tensor<?x2x3xf32> {",
+        "tensor<i32>, tensor<5x2x3xf32>) -> tensor<?x2x3xf32> {")  # fmt: skip
+    core = lowpass.Core()
+    x = {"x": np.random.default_rng(4).standard_normal((5, 2, 3)).astype(np.float32)}
+    compiled = core.compile_model(text, "CPU")
+    got = np.asarray(compiled(x)["ys"])
+    assert got.shape == (5, 2, 3)
+    want = np.asarray(core.compile_model(text, "REFERENCE")(x)["ys"])
+    np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
+    assert not cpu_graph(compiled).fallback_groups
