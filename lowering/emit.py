@@ -325,6 +325,15 @@ def align(n: int, alignment: int = 64) -> int:
     return (int(n) + alignment - 1) // alignment * alignment
 
 
+CHECK_SHIFT = 24
+"""The bits of a failure status from which the check is told (`EmitContext.fail_on`): the
+group's index + 1 below them."""
+CHECK_INDEX = 0
+"""An index out of range (ScatterUpdate's, its indices computed at run time)."""
+CHECK_LOOP_PARTS = 1
+"""A Loop that would run past the iterations its shapes count (a sliced input's parts)."""
+
+
 @dataclass
 class EmitContext:
     """
@@ -369,12 +378,14 @@ class EmitContext:
     group that holds it (a loop body's: the loop's), which the runtime reports as that
     group's failure (`fail_on`). 0 outside the entry function's groups."""
 
-    def fail_on(self, failed: ir.Value) -> None:
-        """Return `failure_status` from the entry function where `failed` (an i1) holds."""
+    def fail_on(self, failed: ir.Value, check: int = 0) -> None:
+        """Return `failure_status` from the entry function where `failed` (an i1) holds;
+        `check` (`CHECK_*`) says which check it was (in the status's bits from
+        `CHECK_SHIFT` on)."""
         if not self.failure_status:
             raise CompileError(f"{self.group_name}: a run-time check outside the graph's groups")
         with self.builder.if_then(failed, likely=False):
-            self.builder.ret(i32(self.failure_status))
+            self.builder.ret(i32(self.failure_status | check << CHECK_SHIFT))
 
     def constant_ptr(self, array: np.ndarray) -> ir.Value:
         """The address of a 64-byte aligned, contiguous copy of `array` (`ConstantTable`)."""

@@ -30,6 +30,7 @@ from lowpass.dialects.ov.infrastructure import (
     TensorIteratorOp,
 )
 from lowpass.lowering.emit import (
+    CHECK_LOOP_PARTS,
     I8,
     I64,
     Buffer,
@@ -165,7 +166,13 @@ class SubGraphLowering:
         b.position_at_end(header)
         i = b.load(i_slot, typ=I64)
         within = b.or_(b.icmp_signed("<", trip, i64(0)), b.icmp_signed("<", i, trip))
-        b.cbranch(b.and_(within, b.load(go_slot, typ=ir.IntType(1))), body_block, done)
+        runs = b.and_(within, b.load(go_slot, typ=ir.IntType(1)))
+        counted = op.num_iterations()
+        if isinstance(op, LoopOp) and counted >= 0 and (op.slice_inputs() or op.concat_outputs()):
+            # (its parts are counted by the shape rule; a body condition that asks for one
+            # more iteration fails, as the reference does where it has no part to slice)
+            ctx.fail_on(b.and_(runs, b.icmp_signed(">=", i, i64(counted))), CHECK_LOOP_PARTS)
+        b.cbranch(runs, body_block, done)
         b.position_at_end(body_block)
         self._emit_iteration(ctx, op, state, i, go_slot, emitter)
         b.store(b.add(i, i64(1)), i_slot)

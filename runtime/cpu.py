@@ -63,6 +63,7 @@ from lowpass.lowering.compiler import (
     planned_block,
 )
 from lowpass.lowering.compiler import OpRow as GraphRow
+from lowpass.lowering.emit import CHECK_INDEX, CHECK_LOOP_PARTS, CHECK_SHIFT
 from lowpass.lowering.kernels.threads import (
     available_cores,
     latency_threads,
@@ -1489,9 +1490,10 @@ class CpuInferRequest:
         self._error = None
         if error is None:  # (a check of the group's native code: `EmitContext.fail_on`)
             groups = self.graph.groups
-            if not 0 < status <= len(groups) or not groups[status - 1].ops:
-                raise RuntimeError(f"group {status - 1} failed")
-            error = (groups[status - 1], IndexError(native_check_message(groups[status - 1])))
+            index, check = (status & ((1 << CHECK_SHIFT) - 1)) - 1, status >> CHECK_SHIFT
+            if not 0 <= index < len(groups) or not groups[index].ops:
+                raise RuntimeError(f"group {index} failed")
+            error = (groups[index], IndexError(native_check_message(groups[index], check)))
         group, exc = error
         op = group.ops[0]
         name = next((r.name for r in self.graph.rows if r.op is op), op.name)
@@ -1798,11 +1800,17 @@ class DynamicCpuInferRequest:
         return self.graph.llvm_ir(optimized)
 
 
-def native_check_message(group: GroupInfo) -> str:
+def native_check_message(group: GroupInfo, check: int = CHECK_INDEX) -> str:
     """What a failed check of a group's native code found: an index out of range of a
-    ScatterUpdate, the group's own or one in its loop's body (the one check there is)."""
-    from lowpass.dialects.ov import ScatterUpdateOp
+    ScatterUpdate, the group's own or one in its loop's body; a Loop that would run past its
+    sliced inputs' parts (`CHECK_LOOP_PARTS`)."""
+    from lowpass.dialects.ov import LoopOp, ScatterUpdateOp
 
+    if check == CHECK_LOOP_PARTS:
+        loop = group.ops[0]
+        count = loop.num_iterations() if isinstance(loop, LoopOp) else -1
+        return (f"the body's condition asks for iteration {count}, but its sliced inputs have "
+                f"{count} parts (the iterations its outputs' shapes count)")  # fmt: skip
     for op in group.ops:
         for inner in op.walk():
             if isinstance(inner, ScatterUpdateOp):

@@ -1525,6 +1525,9 @@ class LoopOp(SubGraphOp):
         if body is True:
             return limit if limit is not None and limit >= 0 else -1
         counted = self.counted_iterations()
+        parts = [self._static_slice_count_of(d) for d in self.slice_inputs()]
+        if counted is None and limit is not None and limit != 0 and parts and min(parts) == 1:
+            return 1  # (a second iteration would need a second part: the error it reports)
         if counted is None or limit is None:
             return -1
         count = counted if limit < 0 else min(counted, limit)

@@ -38,11 +38,13 @@ def _i32(value: int) -> Any:
     return ops.constant(np.array(value, np.int32))
 
 
-def tensorflow_while(condition: str = "less", step: int = 1, start: int = 0) -> Any:
+def tensorflow_while(condition: str = "less", step: int = 1, start: int = 0,
+                     given_limit: bool = False) -> Any:
     """h' = tanh(x_t W + h), ys = the h' of every step: `while time < T`, T = the sequence's
     length read from its shape. `condition`: the body's, `less` (time' < T), `greater`
     (T > time'), `and` (LogicalAnd of time' < T and counter' < 100), `parameter` (time < T - 1,
-    the value before the step, T - 1 computed before the loop)."""
+    the value before the step, T - 1 computed before the loop). `given_limit`: T is an input
+    of the model, `n`, instead."""
     x = ops.parameter([STEPS, BATCH, 4], np.float32, name="x")
     h0 = ops.parameter([BATCH, HIDDEN], np.float32, name="h0")
     length = ops.gather(ops.shape_of(x, "i32"), _i32(0), _i32(0))
@@ -76,11 +78,12 @@ def tensorflow_while(condition: str = "less", step: int = 1, start: int = 0) -> 
     loop.set_merged_input(time, time0.output(0), results[1].output(0))
     loop.set_merged_input(h, h0.output(0), results[2].output(0))
     before = ops.subtract(length, _i32(1)) if condition == "parameter" else length
-    loop.set_invariant_input(limit, before.output(0))
+    n = ops.parameter([], np.int32, name="n")
+    loop.set_invariant_input(limit, (n if given_limit else before).output(0))
     loop.set_sliced_input(x_t, x.output(0), 0, 1, 1, -1, 0)
     ys = loop.get_concatenated_slices(results[3].output(0), 0, 1, 1, -1, 0)
     loop.set_friendly_name("while")
-    return openvino.Model([ops.result(ys)], [x, h0], "rnn")
+    return openvino.Model([ops.result(ys)], [x, h0, n] if given_limit else [x, h0], "rnn")
 
 
 @pytest.mark.parametrize("condition", ["less", "greater", "and", "parameter"])
@@ -188,7 +191,7 @@ def test_a_condition_of_another_form_is_not_counted(tmp_path: Path) -> None:
 
 def _saved(tmp_path: Path, model: Any) -> Path:
     xml = tmp_path / "rnn.xml"
-    openvino.save_model(model, str(xml))
+    openvino.save_model(model, str(xml), compress_to_fp16=False)
     return xml
 
 
@@ -210,3 +213,58 @@ def test_a_model_that_states_less_than_the_inference_knows_compiles() -> None:
     want = np.asarray(core.compile_model(text, "REFERENCE")(x)["ys"])
     np.testing.assert_allclose(got, want, rtol=RTOL, atol=ATOL)
     assert not cpu_graph(compiled).fallback_groups
+
+
+def test_low_latency2_of_a_tensorflow_while_loop_streams_in_native_code(tmp_path: Path) -> None:
+    """low-latency2 of the while loop reshaped to one step (OpenVINO's own LowLatency2 fails
+    on such a loop from TensorFlow: a Broadcast's rank): the time and the state become
+    variables, so the count is not known, but its one-part sliced input allows one iteration
+    (a second would fail, as the reference does): the CPU device compiles it, and the steps
+    of a sequence, one request each, give the whole sequence's outputs (from a zero state:
+    low-latency2's variables start at zero, OpenVINO's `use_const_initializer`)."""
+    from xdsl.context import Context
+
+    from lowpass.passes.low_latency2 import LowLatency2Pass
+
+    xml = _saved(tmp_path, tensorflow_while("less"))
+    core = lowpass.Core()
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((STEPS, BATCH, 4)).astype(np.float32)
+    h0 = np.zeros((BATCH, HIDDEN), np.float32)  # (low-latency2's variables start at zero)
+    whole = np.asarray(core.compile_model(core.read_model(xml), "REFERENCE")({"x": x, "h0": h0})[0])
+    model = core.read_model(xml)
+    model.reshape({"x": [1, BATCH, 4]})
+    LowLatency2Pass().apply(Context(), model.module)
+    for loop in [op for op in model.module.walk() if isinstance(op, ov.LoopOp)]:
+        assert loop.num_iterations() == 1  # (unrolled where its count is 1 before the pass)
+    compiled = core.compile_model(model, "CPU")
+    assert not cpu_graph(compiled).fallback_groups
+    request = compiled.create_infer_request()
+    steps = [np.asarray(request.infer({"x": x[t : t + 1], "h0": h0})[0]).copy()
+             for t in range(STEPS)]  # fmt: skip
+    np.testing.assert_allclose(np.concatenate(steps), whole, rtol=RTOL, atol=ATOL)
+
+
+def test_a_loop_that_asks_for_a_part_its_input_lacks_fails_in_one_line(tmp_path: Path) -> None:
+    """The loop reshaped to one step, its limit an input `n`: the count is not known, but
+    its one-part sliced input allows one iteration, so the CPU device compiles it; with n = 1
+    it runs as REFERENCE, with n = 3 the body asks for a second part, and REFERENCE and the
+    native code both fail."""
+    xml = _saved(tmp_path, tensorflow_while("less", given_limit=True))
+    core = lowpass.Core()
+    model = core.read_model(xml)
+    model.reshape({"x": [1, BATCH, 4]})
+    assert _loop(model.module).num_iterations() == 1
+    feeds = {"x": np.ones((1, BATCH, 4), np.float32), "h0": np.zeros((BATCH, HIDDEN), np.float32),
+             "n": np.array(1, np.int32)}  # fmt: skip
+    compiled = core.compile_model(model, "CPU")
+    assert not cpu_graph(compiled).fallback_groups
+    want = np.asarray(core.compile_model(model, "REFERENCE")(feeds)[0])
+    np.testing.assert_allclose(np.asarray(compiled(feeds)[0]), want, rtol=RTOL, atol=ATOL)
+    feeds["n"] = np.array(3, np.int32)
+    with pytest.raises(lowpass.LowpassError, match="has only 1 parts"):
+        core.compile_model(model, "REFERENCE")(feeds)
+    with pytest.raises(lowpass.LowpassError, match=r"^inference failed in Loop 'while' "
+                       r"\(ov.loop\): the body's condition asks for iteration 1, but its "
+                       r"sliced inputs have 1 parts"):  # fmt: skip
+        compiled(feeds)
