@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar, Protocol, TypeVar
 
 import numpy as np
@@ -1562,28 +1563,52 @@ class LoopOp(SubGraphOp):
             n, a = op.operands
         else:
             return None
-        limit = self._known_int(n)
+        exact = None  # (a compared as a float: tf2onnx's Less(Cast<float>(i + 1), Cast<float>(n)))
+        if isinstance(a.owner, Operation) and a.owner.name == "ov.convert":
+            to = to_dtype(element_type_of(a.type))
+            if to not in (np.dtype(np.float32), np.dtype(np.float64)):
+                return None
+            exact = 2 ** (24 if to == np.float32 else 53)
+            a = a.owner.operands[0]
+        limit = self._known_number(n)
         stepped = self._stepped(a)
         if limit is None or stepped is None:
             return None
         p0, step, after = stepped
-        count = max(1, -(-(limit - p0) // step) + (0 if after else 1))
+        count = max(1, math.ceil((Fraction(limit) - p0) / step) + (0 if after else 1))
         dtype = to_dtype(element_type_of(a.type))
-        if not np.issubdtype(dtype, np.integer) or p0 + count * step > np.iinfo(dtype).max:
+        last = p0 + count * step
+        if not np.issubdtype(dtype, np.integer) or last > np.iinfo(dtype).max:
             return None
+        if exact is not None and (abs(last) > exact or abs(p0) > exact):
+            return None  # (a float that no longer holds every integer)
         return count
 
-    def _known_int(self, value: SSAValue) -> int | None:
-        """A body value's integer value where it is known: a constant, or an invariant
-        parameter whose input is."""
+    def _known_number(self, value: SSAValue) -> int | float | None:
+        """A body value's number where it is known: a constant, an invariant parameter or
+        one the body passes through unchanged (a merged parameter that is its own back edge:
+        tf2onnx carries its loops' limits so) whose input is, or a Convert of one."""
+        if isinstance(value.owner, Operation) and value.owner.name == "ov.convert":
+            inner = self._known_number(value.owner.operands[0])
+            if inner is None:
+                return None
+            converted = np.asarray(inner).astype(to_dtype(element_type_of(value.type)))
+            return converted.item() if converted.dtype.kind in "iuf" else None
         known = static_value(value)
         if known is None and isinstance(value, BlockArgument) and value.owner is self.body_block:
             desc = self.input_description_of_parameter(value.index)
-            if isinstance(desc, InvariantInputAttr):
+            if isinstance(desc, InvariantInputAttr) or (
+                isinstance(desc, MergedInputAttr) and self.body_result(desc) is value
+            ):
                 known = static_value(self.outer_input(desc))
-        if known is None or known.size != 1 or not np.issubdtype(known.dtype, np.integer):
+        if known is None or known.size != 1 or known.dtype.kind not in "iuf":
             return None
-        return int(known.reshape(-1)[0])
+        number = known.reshape(-1)[0].item()
+        return number if not isinstance(number, float) or math.isfinite(number) else None
+
+    def _known_int(self, value: SSAValue) -> int | None:
+        number = self._known_number(value)
+        return number if isinstance(number, int) else None
 
     def _stepped(self, value: SSAValue) -> tuple[int, int, bool] | None:
         """(p0, step, whether `value` is the back edge) where `value` is a merged parameter

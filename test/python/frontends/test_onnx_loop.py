@@ -303,3 +303,52 @@ def test_a_node_in_the_body_is_located() -> None:
     m.graph.node[0].attribute[0].g.node[0].input[0] = "nowhere"
     _bad(m, r"input 'nowhere' of body: no node, input or initializer of the branch or of an "
             r"enclosing graph produces it$")
+
+
+def test_a_tf2onnx_while_loop_is_counted_and_compiles(tmp_path: Path) -> None:
+    """tf2onnx writes a Keras RNN's while loop with its limit n carried through the body
+    unchanged and its condition compared in floats, Less(Cast(i + 1), Cast(n)): the count
+    (4, from n's value) is known all the same, so the scan output has a static length and
+    the CPU device compiles the loop (it ran on the interpreter, 50-130x slower than
+    onnxruntime)."""
+    b = body(
+        [
+            helper.make_node("Add", ["i_in", "one"], ["i_out"]),
+            helper.make_node("Identity", ["n_in"], ["n_out"]),
+            helper.make_node("Gather", ["x", "i_in"], ["row"], axis=0),
+            helper.make_node("Add", ["h_in", "row"], ["s"]),
+            helper.make_node("Tanh", ["s"], ["h_out"]),
+            helper.make_node("Cast", ["i_out"], ["fi"], to=T.FLOAT),
+            helper.make_node("Cast", ["n_out"], ["fn"], to=T.FLOAT),
+            helper.make_node("Less", ["fi", "fn"], ["c_out"]),
+        ],
+        ["h_in"], ["h_out", "h_out_scan"], [const("one", np.int32(1))],
+    )
+    # (i and n are INT32 carried values: the body's inputs 2 and 3, before h)
+    b.input.insert(2, vi("i_in", T.INT32, []))
+    b.input.insert(3, vi("n_in", T.INT32, []))
+    b.output.insert(1, vi("i_out", T.INT32, []))
+    b.output.insert(2, vi("n_out", T.INT32, []))
+    b.node.append(helper.make_node("Identity", ["h_out"], ["h_out_scan"]))
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Gather", ["shape", "zero"], ["n64"], axis=0),
+        helper.make_node("Cast", ["n64"], ["n"], to=T.INT32),
+        helper.make_node("Loop", ["big", "", "i0", "n", "h0"], ["i_last", "n_last", "h", "ys"],
+                         name="while", body=b),
+    ]
+    m = model(nodes, [vi("x", T.FLOAT, [4, 3]), vi("h0", T.FLOAT, [3])], ["h", "ys"],
+              [const("zero", np.int64(0)), const("big", np.int64(np.iinfo(np.int64).max)),
+               const("i0", np.int32(0))])  # fmt: skip
+    feeds = {"x": R.standard_normal((4, 3)).astype(np.float32),
+             "h0": R.standard_normal(3).astype(np.float32)}  # fmt: skip
+    want = run_ort(m, feeds)
+    op = loop_of(read_onnx(m))
+    assert op.counted_iterations() == 4 and op.num_iterations() == 4
+    compiled = lowpass.Core().compile_model(read_onnx(m), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    got = request.infer(feeds)
+    for name, w in zip(["h", "ys"], want, strict=True):
+        np.testing.assert_allclose(np.asarray(got[name]), w, rtol=1e-6, atol=1e-7)
+    rows = {p.node_type: p.exec_type for p in request.get_profiling_info()}
+    assert rows["Loop"].startswith("jit_"), rows
