@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import DiagnosticException
 
 from lowpass.dialects import ov
 from lowpass.dialects.graph import entry_function
@@ -70,9 +71,9 @@ def peel_loops(module: ModuleOp) -> list[str]:
         name = ov.get_name(op) or f"Loop #{k - 1}"
         with module_transaction(module) as transaction:
             try:
-                loop, copied = _peel(op)
+                loop, copied = _peel(op, name)
                 reinfer_module(module, [v for inner in copied for v in inner.operands])
-            except ReshapeError:
+            except (ReshapeError, DiagnosticException, ValueError):  # (the types do not follow)
                 transaction.rollback()
                 continue
             if any(not _static(a.type) for a in loop.body_block.args):
@@ -108,7 +109,7 @@ def _static(t: Attribute) -> bool:
     return is_tensor(t) and all(d != ov.DYNAMIC for d in ov.shape_of(t))
 
 
-def _peel(op: ov.LoopOp) -> tuple[ov.LoopOp, list[Operation]]:
+def _peel(op: ov.LoopOp, name: str) -> tuple[ov.LoopOp, list[Operation]]:
     """Copy the body in front of `op` for its first iteration and make `op` run the others;
     the ops copied."""
     before = InsertPoint.before(op)
@@ -123,7 +124,7 @@ def _peel(op: ov.LoopOp) -> tuple[ov.LoopOp, list[Operation]]:
         zero = ov.ConstantOp.from_array(
             np.zeros(ov.shape_of(param), ov.to_dtype(ov.element_type_of(param))),
             ov.element_type_of(param),
-            name=f"{ov.get_name(op)}/first_iteration",
+            name=f"{name}/first_iteration",
         )
         Rewriter.insert_op(zero, before)
         values[current] = zero.result

@@ -691,16 +691,17 @@ class _Reshaper:
 
 
 def _widened(param: Attribute, result: Attribute, before: Attribute) -> Attribute | None:
-    """A merged parameter's type made dynamic where its back edge `result` differs from it and
-    it was dynamic `before` the reshape; None where no such dimension differs (or another
-    does: the back edge is then reported broken)."""
+    """A merged parameter's type made dynamic where its back edge `result` differs from it (a
+    size, or `?`) and it was dynamic `before` the reshape; None where no such dimension
+    differs (or another does: the back edge is then reported broken where it is not
+    compatible)."""
     if not (is_tensor(param) and is_tensor(result) and is_tensor(before)):
         return None
     a, b, old = shape_of(param), shape_of(result), shape_of(before)
     if not len(a) == len(b) == len(old) or element_type_of(param) != element_type_of(result):
         return None
     differs = [i for i, (x, y) in enumerate(zip(a, b, strict=True))
-               if x != y and DYNAMIC not in (x, y)]  # fmt: skip
+               if x != y and x != DYNAMIC]  # fmt: skip
     if not differs or any(old[i] != DYNAMIC for i in differs):
         return None
     return tensor([DYNAMIC if i in differs else d for i, d in enumerate(a)],

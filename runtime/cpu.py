@@ -695,11 +695,15 @@ class CpuCompiledModel:
             if self.value_shaped is not None:
                 self._interpreted = self._interpreted_module() or False
                 if self._interpreted is False:
-                    op = self.value_shaped
+                    from lowpass.dialects.ov.state import module_variables
+
+                    why = ("a model with variables" if module_variables(module) else
+                           "bf16 inference precision" if config.precision == "bf16" else
+                           "a quantized model on which lpt fails")  # fmt: skip
                     raise CpuConfigError(
-                        f"the CPU device needs static shapes: {op_where(op)} gives a shape "
-                        "that its input values decide, which the reference interpreter runs, "
-                        "but not for a model with variables or bf16 inference precision"
+                        f"the CPU device needs static shapes: {op_where(self.value_shaped)} "
+                        "gives a shape that its input values decide, which the reference "
+                        f"interpreter runs, but not for {why}"
                     )
             return
         try:
@@ -1111,7 +1115,7 @@ def static_loops(module: Any) -> tuple[Any, Operation | None]:
         return module, None
     from lowpass.dialects.ov import LoopOp
     from lowpass.passes.peel_loops import peel_loops, peelable
-    from lowpass.passes.reshape import ReshapeError, reinfer_module
+    from lowpass.passes.reshape import reinfer_module
 
     # (first the types inferred again: a model may state less than the inference knows, a
     # Loop's `?` concatenated output whose iterations its condition counts)
@@ -1120,14 +1124,14 @@ def static_loops(module: Any) -> tuple[Any, Operation | None]:
     try:
         reinfer_module(copy, [*function.body.block.args,
                               *(r for o in function.body.block.ops for r in o.results)])
-    except ReshapeError:
+        if value_shaped_op(copy) is None:
+            return copy, None
+        block = function.body.block
+        if not any(isinstance(o, LoopOp) and peelable(o) for o in block.ops):
+            return module, op
+        peel_loops(copy)
+    except Exception:  # (the model as it was: the interpreter runs it, or it is refused)
         return module, op
-    if value_shaped_op(copy) is None:
-        return copy, None
-    block = function.body.block
-    if not any(isinstance(o, LoopOp) and peelable(o) for o in block.ops):
-        return module, op
-    peel_loops(copy)
     left = value_shaped_op(copy)
     return (copy, None) if left is None else (module, op)
 
@@ -1804,22 +1808,38 @@ def native_check_message(group: GroupInfo, check: int = CHECK_INDEX) -> str:
     """What a failed check of a group's native code found: an index out of range of a
     ScatterUpdate, the group's own or one in its loop's body; a Loop that would run past its
     sliced inputs' parts (`CHECK_LOOP_PARTS`)."""
-    from lowpass.dialects.ov import LoopOp, ScatterUpdateOp
+    from lowpass.dialects.ov import LoopOp, ScatterNDUpdateOp, ScatterUpdateOp
+
+    top = group.ops[0]
+
+    def named(inner: Operation) -> str:
+        return "" if inner is top else f"{op_where(inner)}: "
 
     if check == CHECK_LOOP_PARTS:
-        loop = group.ops[0]
-        count = loop.num_iterations() if isinstance(loop, LoopOp) else -1
-        return (f"the body's condition asks for iteration {count}, but its sliced inputs have "
-                f"{count} parts (the iterations its outputs' shapes count)")  # fmt: skip
-    for op in group.ops:
-        for inner in op.walk():
-            if isinstance(inner, ScatterUpdateOp):
-                axis = int(np.asarray(static_value(inner.axis)).reshape(-1)[0])
-                shape = shape_of(inner.data)
-                axis += len(shape) if axis < 0 else 0
-                where = "" if inner is op else f"{op_where(inner)}: "
-                return f"{where}an index is out of range [0, {shape[axis]}) for axis {axis}"
-    return "a check of the native code failed"
+        loops = [o for o in top.walk() if isinstance(o, LoopOp) and o.num_iterations() >= 0
+                 and (o.slice_inputs() or o.concat_outputs())]  # fmt: skip
+        if len(loops) == 1:
+            count = loops[0].num_iterations()
+            return (f"{named(loops[0])}the body's condition asks for iteration {count}, but "
+                    f"its sliced inputs have {count} parts (the iterations its outputs' "
+                    "shapes count)")  # fmt: skip
+        return ("a Loop's body condition asks for more iterations than its sliced inputs "
+                "have parts: " + ", ".join(op_where(o) for o in loops))
+    messages: list[str] = []
+    for inner in top.walk():
+        if isinstance(inner, ScatterNDUpdateOp) and static_value(inner.indices) is None:
+            k = shape_of(inner.indices)[-1]
+            messages.append(f"{named(inner)}an index is out of range for the first {k} "
+                            f"dimensions {list(shape_of(inner.data)[:k])} of data")  # fmt: skip
+        elif isinstance(inner, ScatterUpdateOp):
+            axis = int(np.asarray(static_value(inner.axis)).reshape(-1)[0])
+            shape = shape_of(inner.data)
+            axis += len(shape) if axis < 0 else 0
+            messages.append(f"{named(inner)}an index is out of range [0, {shape[axis]}) for "
+                            f"axis {axis}")  # fmt: skip
+    if len(messages) == 1:
+        return messages[0]
+    return "an index is out of range, in one of: " + "; ".join(messages)
 
 
 class _GroupFailure(Exception):

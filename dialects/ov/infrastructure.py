@@ -1504,12 +1504,15 @@ class LoopOp(SubGraphOp):
 
     def num_iterations(self) -> int:
         """
-        0 if the execution condition is constant false; else, when it is constant true, 1 if
-        the body condition is constant false (do-while) and the trip count if the body
-        condition is constant true and the trip count is known (a constant or a shape
-        sub-graph such as `Gather(ShapeOf(X))`) and non-negative; else -1 (unknown).
-        OpenVINO's rule, except that OpenVINO ignores an execution condition that is not
-        constant (and then may claim iterations that do not run).
+        0 if the execution condition is constant false; else, when it is constant true: for a
+        body condition constant false (do-while) 1, or 0 for a known trip count of 0; for a
+        body condition constant true the trip count where it is known (a constant or a shape
+        sub-graph such as `Gather(ShapeOf(X))`) and non-negative; for a counted while loop
+        its count (`counted_iterations`), at most the trip count; 1 for a loop whose sliced
+        inputs have one part and whose trip count is known and not 0 (a second iteration
+        would need a second part: an error); else -1 (unknown). OpenVINO's rule has neither
+        of the last two, gives a do-while 1 whatever its trip count, and ignores an execution
+        condition that is not constant (and then may claim iterations that do not run).
         """
         if len(ints(self.special_body_ports)) != 2:
             return -1
@@ -1519,10 +1522,10 @@ class LoopOp(SubGraphOp):
         if execution is None:
             return -1  # OpenVINO takes the trip count here, although no iteration may run
         body = self.body_condition_value()
-        if body is False:
-            return 1
         trip = static_value(self.trip_count)
         limit = int(trip.reshape(-1)[0]) if trip is not None and trip.size == 1 else None
+        if body is False:  # (a do-while: once, but not at all for a trip count of 0)
+            return -1 if limit is None else 0 if limit == 0 else 1
         if body is True:
             return limit if limit is not None and limit >= 0 else -1
         counted = self.counted_iterations()

@@ -379,7 +379,10 @@ def _check_ports(ctx: NodeContext, body: onnx.GraphProto, carried: list[SSAValue
 
 
 def _trip_count(ctx: NodeContext) -> SSAValue:
-    """M; -1 (no limit) where it is missing or INT64_MAX, as OpenVINO's frontend reads it."""
+    """M; -1 (no limit) where it is missing or INT64_MAX, as OpenVINO's frontend reads it. A
+    negative M runs no iteration (ONNX's `for i < M`, onnxruntime's), where Loop-5 reads any
+    negative trip count as no limit (OpenVINO's frontend passes it on: a loop that never
+    ends): it is Maximum(M, 0)."""
     trip = ctx.optional_input(0)
     if trip is None:
         return ctx.i64(-1)
@@ -388,9 +391,10 @@ def _trip_count(ctx: NodeContext) -> SSAValue:
     ):
         raise ConversionError(f"M must be an INT64 scalar, got {trip.type}")
     known = static_value(trip)
-    if known is not None and int(np.asarray(known).reshape(-1)[0]) == INT64_MAX:
-        return ctx.i64(-1)
-    return trip
+    if known is not None:
+        value = int(np.asarray(known).reshape(-1)[0])
+        return ctx.i64(-1) if value == INT64_MAX else ctx.i64(0) if value < 0 else trip
+    return ctx.value(ov.MaximumOp(trip, ctx.constant(np.zeros(trip.type.get_shape(), np.int64))))
 
 
 def _execution_condition(ctx: NodeContext, cond_type: TensorType) -> SSAValue:

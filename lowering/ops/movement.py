@@ -22,8 +22,10 @@ follow the reference semantics by construction), then compiled:
 
 GatherElements and ScatterNDUpdate with constant indices have kernels of their own
 (`GatherElementsLowering`, `ScatterNDUpdateLowering`): the reference raises on an index out
-of range, which no kernel can report, so with indices computed at run time they stay on the
-reference fallback.
+of range, so GatherElements with indices computed at run time stays on the reference
+fallback; ScatterNDUpdate and ScatterUpdate (`ScatterUpdateLowering`) with such indices check
+them in their kernels and fail the group (`EmitContext.fail_on`), as a loop's writes at its
+counter need.
 
 Concat copies each input into its slice of the output. Pad (constant pads, every mode) copies
 the input's kept box into the output as one strided copy (a memcpy per row at most), then the
@@ -677,14 +679,14 @@ def combine_scatter(b: ir.IRBuilder, reduction: ScatterNDReduction, dtype: np.dt
 
 class ScatterNDUpdateLowering:
     """
-    ScatterNDUpdate (none, sum, sub, prod, min, max) with constant indices: data copied into
+    ScatterNDUpdate (none, sum, sub, prod, min, max): data copied into
     the output (a memcpy), then, index row by index row in order, the row's slice of
     `updates` copied onto the slice it addresses (`none`: a memcpy, so a repeated row keeps
     its last update) or combined with it element by element (`combine_scatter`, each
-    repeated row in turn), as the reference. The rows' offsets are computed at compile time
-    (`scatter_rows`) into a constant table; an index row out of range makes the reference
-    raise, which a kernel cannot report, so such indices, and indices computed at run time,
-    leave the op on the reference fallback.
+    repeated row in turn), as the reference. Constant indices: the rows' offsets are
+    computed at compile time (`scatter_rows`) into a constant table, and a row out of range
+    (the reference raises) leaves the op on the reference fallback. Indices computed at run
+    time: checked, then offset, by the kernel (`_emit_scatter_nd_computed`).
     """
 
     ops: tuple[type[Operation], ...] = (ScatterNDUpdateOp,)
@@ -694,9 +696,12 @@ class ScatterNDUpdateLowering:
             return None
         if not all(_static(v) for v in (*op.operands, *op.results)):
             return None
-        if _dtype_of(op.data) not in _SCATTER_TYPES or scatter_rows(op) is None:
+        if _dtype_of(op.data) not in _SCATTER_TYPES:
             return None
-        return []
+        if static_value(op.indices) is None:  # (computed at run time: checked when it runs)
+            index = _dtype_of(op.indices)
+            return [] if index in (np.dtype(np.int32), np.dtype(np.int64)) else None
+        return [] if scatter_rows(op) is not None else None
 
     def emit(
         self,
@@ -707,6 +712,8 @@ class ScatterNDUpdateLowering:
     ) -> str:
         (op,) = group
         assert isinstance(op, ScatterNDUpdateOp)
+        if static_value(op.indices) is None:
+            return _emit_scatter_nd_computed(ctx, op)
         data, updates = ctx.buffer(op.data), ctx.buffer(op.updates)
         out = ctx.buffer(op.results[0])
         starts = scatter_rows(op)
@@ -734,6 +741,56 @@ class ScatterNDUpdateLowering:
             ctx.builder.call(fn, [data.ptr, updates.ptr, out.ptr])
         del inputs, outputs
         return jit_exec_type(ctx.cpu, dtype)
+
+
+def _emit_scatter_nd_computed(ctx: EmitContext, op: ScatterNDUpdateOp) -> str:
+    """ScatterNDUpdate whose indices are computed at run time (TorchScript's `out[i] = v` in
+    a loop, at the loop's counter): every index row is checked against data's first k
+    dimensions first (a negative coordinate counts from the end, as the reference), and one
+    out of range fails the group (`EmitContext.fail_on`), as the reference raises; then the
+    rows are written in order as for constant indices (`_emit_scatter_row`)."""
+    data, indices = ctx.buffer(op.data), ctx.buffer(op.indices)
+    updates, out = ctx.buffer(op.updates), ctx.buffer(op.results[0])
+    dtype = np.dtype(data.dtype)
+    shape = _shape(op.data)
+    k = _shape(op.indices)[-1]
+    rows = int(np.prod(_shape(op.indices)[:-1], dtype=np.int64))
+    slice_size = int(np.prod(shape[k:], dtype=np.int64))
+    strides = [int(np.prod(shape[j + 1 : k], dtype=np.int64)) * slice_size for j in range(k)]
+    reduction = ScatterNDReduction(op.reduction.data)
+    index_type = ir.IntType(8 * np.dtype(indices.dtype).itemsize)
+    fn = ctx.function(f"scatter_nd_{ctx.group_name}", ir.FunctionType(I32, [PTR] * 4))
+    fn.args[3].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+    src, idx_ptr, upd, dst = fn.args
+
+    def coordinate(r: ir.Value, j: int) -> ir.Value:
+        at = b.add(b.mul(r, i64(k)), i64(j))
+        index = b.load(element_ptr(b, idx_ptr, at, index_type), typ=index_type)
+        index = b.sext(index, I64) if index_type.width < 64 else index
+        return b.select(b.icmp_signed("<", index, i64(0)), b.add(index, i64(shape[j])), index)
+
+    with for_range(b, rows, name="check") as r:
+        for j in range(k):
+            index = coordinate(r, j)
+            bad = b.or_(b.icmp_signed("<", index, i64(0)),
+                        b.icmp_signed(">=", index, i64(shape[j])))  # fmt: skip
+            with b.if_then(bad, likely=False):
+                b.ret(i32(1))
+    memcpy(b, dst, src, out.nbytes)
+    if rows and slice_size:
+        with for_range(b, rows, name="row") as r:
+            start: ir.Value = i64(0)
+            for j in range(k):
+                start = b.add(start, b.mul(coordinate(r, j), i64(strides[j])))
+            first = b.mul(r, i64(slice_size))  # (the row's slice of updates)
+            _emit_scatter_row(ctx, b, reduction, dtype, slice_size,
+                              element_ptr(b, dst, start, ir_type(dtype)),
+                              element_ptr(b, upd, first, ir_type(dtype)))  # fmt: skip
+    b.ret(i32(0))
+    status = ctx.builder.call(fn, [data.ptr, indices.ptr, updates.ptr, out.ptr])
+    ctx.fail_on(ctx.builder.icmp_signed("!=", status, i32(0)))
+    return jit_exec_type(ctx.cpu, dtype)
 
 
 _SCATTER_LANES = 8

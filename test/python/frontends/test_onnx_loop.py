@@ -28,9 +28,10 @@ from xdsl.dialects.builtin import ModuleOp  # noqa: E402
 
 import lowpass  # noqa: E402
 from lowpass.dialects import ov  # noqa: E402
+from lowpass.dialects.graph import entry_function  # noqa: E402
 from lowpass.frontends import FrontendError  # noqa: E402
 from lowpass.frontends.onnx import read_onnx  # noqa: E402
-from lowpass.passes.reshape import reshape_module  # noqa: E402
+from lowpass.passes.reshape import reinfer_module, reshape_module  # noqa: E402
 
 RTOL = 1e-6
 R = np.random.default_rng(5)
@@ -352,3 +353,63 @@ def test_a_tf2onnx_while_loop_is_counted_and_compiles(tmp_path: Path) -> None:
         np.testing.assert_allclose(np.asarray(got[name]), w, rtol=1e-6, atol=1e-7)
     rows = {p.node_type: p.exec_type for p in request.get_profiling_info()}
     assert rows["Loop"].startswith("jit_"), rows
+
+
+@pytest.mark.parametrize("trip", [0, 1, 3])
+def test_a_do_once_loop_of_trip_count_0_runs_none(trip: int) -> None:
+    """A body condition constant false runs once, but a trip count of 0 runs none: the scan
+    output has no row (CPU had given one row of garbage: OpenVINO's shape rule counts 1)."""
+    b = body(
+        [
+            helper.make_node("Add", ["y_in", "one"], ["y_out"]),
+            helper.make_node("Mul", ["y_out", "one"], ["scan"]),
+            helper.make_node("Constant", [], ["c_out"], value=const("c", np.array(False))),
+        ],
+        ["y_in"], ["y_out", "scan"], [const("one", np.float32(1))],
+    )
+    b.output[2].CopyFrom(vi("scan", T.FLOAT, [2]))
+    m = model([helper.make_node("Loop", ["M", "", "y0"], ["y", "ys"], name="loop", body=b)],
+              [vi("y0", T.FLOAT, [2])], ["y", "ys"], [const("M", np.int64(trip))])  # fmt: skip
+    check(m, {"y0": np.array([1, 2], np.float32)})
+
+
+@pytest.mark.parametrize("trip", [-1, -5])
+@pytest.mark.parametrize("given", [True, False])
+def test_a_negative_trip_count_runs_no_iteration(trip: int, given: bool) -> None:
+    """ONNX's `for i < M`: a negative M runs none, as onnxruntime (Loop-5 reads a negative
+    trip count as no limit: the for loop had never ended on CPU)."""
+    m = _for_model(trip)
+    if given:  # (M an input: known only when running)
+        m.graph.initializer.pop()
+        m.graph.input.append(vi("M", T.INT64, []))
+    feeds: dict[str, np.ndarray] = {"x": R.standard_normal((5, 3)).astype(np.float32),
+                                    "y0": R.standard_normal(3).astype(np.float32)}  # fmt: skip
+    if given:
+        feeds["M"] = np.array(trip, np.int64)
+    check(m, feeds)
+
+
+def test_a_carried_value_that_grows_by_a_computed_length_stays_dynamic() -> None:
+    """s = Concat(s, r[:k]) with k an input: the back edge's rows are `?`, so inferring the
+    types again (as the CPU device does before it compiles) keeps the parameter's rows
+    dynamic, not the initial value's 1 (a review's finding: it had made them static, unlike
+    its back edge)."""
+    b = body(
+        [
+            helper.make_node("Slice", ["r", "zero", "k"], ["part"]),
+            helper.make_node("Concat", ["s_in", "part"], ["s_out"], axis=0),
+            helper.make_node("Identity", ["c_in"], ["c_out"]),
+        ],
+        ["s_in"], ["s_out"], [const("zero", np.array([0], np.int64))],
+    )
+    m = model([helper.make_node("Loop", ["M", "", "s0"], ["s"], name="loop", body=b)],
+              [vi("M", T.INT64, []), vi("s0", T.FLOAT, [1, 3]), vi("r", T.FLOAT, [4, 3]),
+               vi("k", T.INT64, [1])], ["s"])  # fmt: skip
+    module = read_onnx(m)
+    function = entry_function(module)
+    reinfer_module(module, [*function.body.block.args,
+                            *(r for op in function.body.block.ops for r in op.results)])
+    assert loop_of(module).body_block.args[1].type == ov.tensor([ov.DYNAMIC, 3], ov.f32)
+    feeds = {"M": np.array(2, np.int64), "s0": R.standard_normal((1, 3)).astype(np.float32),
+             "r": R.standard_normal((4, 3)).astype(np.float32), "k": np.array([3], np.int64)}
+    check(m, feeds)

@@ -1,12 +1,17 @@
 """
-ScatterUpdate on the CPU device with indices computed at run time (lowering/ops/movement.py's
-`ScatterUpdateLowering`), and the TensorFlow while loop it makes native (`ov-peel-loops`):
+ScatterUpdate and ScatterNDUpdate on the CPU device with indices computed at run time
+(lowering/ops/movement.py's `ScatterUpdateLowering`, `_emit_scatter_nd_computed`), and the
+TensorFlow while loop and TorchScript loop they make native (`ov-peel-loops`):
 
 - equal to REFERENCE bit for bit on random inputs: every axis (negative ones too), outer
   positions before the axis, repeated indices (the last update kept), i32 and i64 indices,
   f32, f16, i64, u8 and boolean data; to OpenVINO's CPU plugin in f32 (distinct indices:
   OpenVINO does not order the writes of a repeated one);
-- an index out of range (or negative: OpenVINO's CPU plugin rejects those) fails the
+- ScatterNDUpdate: every reduction, rows of one and two coordinates, negative and repeated
+  rows, bits equal to REFERENCE; TorchScript's `out[i] = v` (a ScatterND at a loop's
+  counter) compiles with its loop;
+- an index out of range (ScatterUpdate's negative ones too: OpenVINO's CPU plugin rejects
+  those) fails the
   inference in one line naming the op, on CPU as on REFERENCE, in the graph and in a Loop's
   body (the native code checks the indices before writing, and returns the group's failure);
 - a Keras-style while loop (a TensorArray that its first iteration broadcasts to its shape,
@@ -171,3 +176,81 @@ def test_a_dynamic_batch_loop_is_peeled_for_each_shape() -> None:
     x = {"x": _data((4, 1, 3), np.float32)}
     np.testing.assert_allclose(request.infer(x)["y"], reference(x)["y"], rtol=TANH_RTOL)
     assert request.device_request.native_code() is not None
+
+
+def test_scatter_nd_with_indices_computed_at_run_time_equals_reference() -> None:
+    g = GraphBuilder()
+    feeds: dict[str, np.ndarray] = {}
+
+    def given(value: np.ndarray) -> SSAValue:
+        name = f"x{len(feeds)}"
+        feeds[name] = value
+        return g.input(name, list(value.shape), from_dtype(value.dtype))
+
+    cases = [((6, 4, 5), np.float32, np.array([[1], [-5], [1], [5]], np.int64)),
+             ((4, 3, 5), np.int32, np.array([[0, 2], [-1, 0], [0, 2], [3, -1]], np.int32)),
+             ((5, 3), np.float16, np.array([[[2], [-1]], [[2], [0]]], np.int64))]  # fmt: skip
+    names = []
+    for shape, dtype, rows in cases:
+        k = rows.shape[-1]
+        x, r = given(_data(shape, dtype)), given(rows)
+        u = given(_data(rows.shape[:-1] + shape[k:], dtype))
+        for reduction in ("none", "sum", "sub", "prod", "min", "max"):
+            names.append(f"y{len(names)}")
+            g.output(g.value(ov.ScatterNDUpdateOp(x, r, u, reduction)), names[-1])
+    core = lowpass.Core()
+    model = core.read_model(g.module())
+    want = core.compile_model(model, "REFERENCE")(feeds)
+    compiled = core.compile_model(model, "CPU")
+    got = compiled(feeds)
+    for name in names:
+        w, o = np.asarray(want[name]), np.asarray(got[name])
+        np.testing.assert_array_equal(o.view(np.uint8), w.view(np.uint8), err_msg=name)
+    assert not cpu_graph(compiled).fallback_groups
+    feeds["x1"] = np.array([[1], [6], [0], [0]], np.int64)
+    with pytest.raises(LowpassError, match=r"an index is out of range for the first 1 "
+                       r"dimensions \[6\] of data$"):  # fmt: skip
+        compiled(feeds)
+
+
+def test_a_torchscript_loop_writing_out_i_compiles() -> None:
+    """`for i in range(4): acc = acc + x[i]; out[i] = acc` as TorchScript's exporter writes
+    it (a ScatterND at the loop's counter): the loop compiles, equal to REFERENCE."""
+    text = """
+func.func @main(%x: tensor<4x3xf32> {ov.name = "x"}) -> (tensor<4x3xf32> {ov.name = "out"}) {
+  %trip = ov.constant dense<4> : tensor<i64>
+  %go = ov.constant dense<true> : tensor<i1>
+  %acc0 = ov.constant dense<0.0> : tensor<3xf32>
+  %out0 = ov.constant dense<0.0> : tensor<4x3xf32>
+  %acc, %out = ov.loop(%trip, %go, %acc0, %out0, %x) attributes {ov.name = "loop",
+      input_descriptions = [#ov.merged<input = 2, param = 1, result = 0>,
+                            #ov.merged<input = 3, param = 2, result = 1>,
+                            #ov.invariant<input = 4, param = 3>],
+      output_descriptions = [#ov.body_output<result = 0, output = 0>,
+                             #ov.body_output<result = 1, output = 1>],
+      special_body_ports = array<i64: 0, 2>}
+      : (tensor<i64>, tensor<i1>, tensor<3xf32>, tensor<4x3xf32>, tensor<4x3xf32>)
+      -> (tensor<3xf32>, tensor<4x3xf32>) {
+  ^bb0(%i: tensor<i64>, %a: tensor<3xf32>, %o: tensor<4x3xf32>, %xs: tensor<4x3xf32>):
+    %axis = ov.constant dense<0> : tensor<i64>
+    %row = ov.gather %xs, %i, %axis : (tensor<4x3xf32>, tensor<i64>, tensor<i64>) -> tensor<3xf32>
+    %a1 = ov.add %a, %row : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %shape = ov.constant dense<[1, 1]> : tensor<2xi64>
+    %index = ov.reshape %i, %shape special_zero = false
+        : (tensor<i64>, tensor<2xi64>) -> tensor<1x1xi64>
+    %zero = ov.constant dense<0> : tensor<1xi64>
+    %update = ov.unsqueeze %a1, %zero : (tensor<3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
+    %o1 = ov.scatter_nd_update %o, %index, %update {ov.name = "write"}
+        : (tensor<4x3xf32>, tensor<1x1xi64>, tensor<1x3xf32>) -> tensor<4x3xf32>
+    %c = ov.constant dense<true> : tensor<i1>
+    ov.yield %a1, %o1, %c : tensor<3xf32>, tensor<4x3xf32>, tensor<i1>
+  }
+  func.return %out : tensor<4x3xf32>
+}
+"""
+    core = lowpass.Core()
+    x = {"x": _data((4, 3), np.float32)}
+    compiled = core.compile_model(text, "CPU")
+    assert not cpu_graph(compiled).fallback_groups
+    np.testing.assert_array_equal(np.asarray(compiled(x)["out"]),
+                                  np.asarray(core.compile_model(text, "REFERENCE")(x)["out"]))
