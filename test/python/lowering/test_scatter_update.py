@@ -22,6 +22,7 @@ TensorFlow while loop and TorchScript loop they make native (`ov-peel-loops`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -51,10 +52,8 @@ def _data(shape: tuple[int, ...], dtype: type) -> np.ndarray:
     return RNG.integers(0, 100, shape).astype(dt)
 
 
-def _scatter_model(cases: list[tuple[tuple[int, ...], int, np.ndarray, type]]
-                   ) -> tuple[lowpass.Model, dict[str, np.ndarray]]:  # fmt: skip
-    """One model of the cases (data shape, axis, indices, data type): data, indices and
-    updates are inputs, so the indices are known at run time only."""
+def _inputs() -> tuple[GraphBuilder, dict[str, np.ndarray], Callable[[np.ndarray], SSAValue]]:
+    """A graph, its feeds, and `given(value)`: a new input x<k> fed `value`."""
     g = GraphBuilder()
     feeds: dict[str, np.ndarray] = {}
 
@@ -63,6 +62,14 @@ def _scatter_model(cases: list[tuple[tuple[int, ...], int, np.ndarray, type]]
         feeds[name] = value
         return g.input(name, list(value.shape), from_dtype(value.dtype))
 
+    return g, feeds, given
+
+
+def _scatter_model(cases: list[tuple[tuple[int, ...], int, np.ndarray, type]]
+                   ) -> tuple[lowpass.Model, dict[str, np.ndarray]]:  # fmt: skip
+    """One model of the cases (data shape, axis, indices, data type): data, indices and
+    updates are inputs, so the indices are known at run time only."""
+    g, feeds, given = _inputs()
     for k, (shape, axis, indices, dtype) in enumerate(cases):
         a = axis + len(shape) if axis < 0 else axis
         updates_shape = shape[:a] + indices.shape + shape[a + 1 :]
@@ -179,14 +186,7 @@ def test_a_dynamic_batch_loop_is_peeled_for_each_shape() -> None:
 
 
 def test_scatter_nd_with_indices_computed_at_run_time_equals_reference() -> None:
-    g = GraphBuilder()
-    feeds: dict[str, np.ndarray] = {}
-
-    def given(value: np.ndarray) -> SSAValue:
-        name = f"x{len(feeds)}"
-        feeds[name] = value
-        return g.input(name, list(value.shape), from_dtype(value.dtype))
-
+    g, feeds, given = _inputs()
     cases = [((6, 4, 5), np.float32, np.array([[1], [-5], [1], [5]], np.int64)),
              ((4, 3, 5), np.int32, np.array([[0, 2], [-1, 0], [0, 2], [3, -1]], np.int32)),
              ((5, 3), np.float16, np.array([[[2], [-1]], [[2], [0]]], np.int64))]  # fmt: skip
