@@ -520,9 +520,12 @@ class PartStream:
                     continue
                 answer = stream.readline()
                 output = self._output(index)
-                if answer and answer not in (f"ok\t{output}\n".encode(),
-                                             f"error\t{output}\n".encode()):
-                    continue  # (not an answer: something else the worker's process printed)
+                answers = (f"ok\t{output}\n".encode(), f"error\t{output}\n".encode())
+                while answer and answer not in answers:
+                    # (something else the worker's process printed, a wrapper's line: the
+                    # answer follows, and may be in the reader's buffer already, where the
+                    # selector would never see it: read on, until it or the end comes)
+                    answer = stream.readline()
                 del self._busy[w]
                 if answer.startswith(b"ok\t"):
                     self._objects[index], symbols = _worker_object(output, self._keys[index])
