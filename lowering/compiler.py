@@ -61,6 +61,7 @@ from lowpass.dialects.graph import entry_function, get_name, op_where
 from lowpass.dialects.ov import (
     AssignOp,
     ReadValueOp,
+    data_operands,
     element_type_of,
     to_dtype,
 )
@@ -1260,7 +1261,7 @@ def _leave_glue_unoptimized(functions: Sequence[ir.Function]) -> None:
 
 
 def _op_precision(op: Operation) -> str:
-    values = op.operands or op.results
+    values = data_operands(op) or op.results
     if not values:
         return "undef"
     try:

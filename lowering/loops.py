@@ -28,6 +28,7 @@ from lowpass.dialects.ov.infrastructure import (
     Slicing,
     SubGraphOp,
     TensorIteratorOp,
+    data_operands,
 )
 from lowpass.lowering.emit import (
     CHECK_LOOP_PARTS,
@@ -181,8 +182,8 @@ class SubGraphLowering:
         ran = b.icmp_signed(">", b.load(i_slot, typ=I64), i64(0))
         self._emit_last_values(ctx, op, state, ran, ran_surely)
         del inputs, outputs
-        first = op.operands[op.FIRST_DATA_INPUT] if len(op.operands) > op.FIRST_DATA_INPUT else None
-        precision = precision_name(value_dtype(first)) if first is not None else "FP32"
+        data = data_operands(op)
+        precision = precision_name(value_dtype(data[0])) if data else "FP32"
         return f"jit_{ctx.cpu.isa}_{precision}"
 
     def _op_buffers(self, ctx: EmitContext, op: SubGraphOp, emitter: BodyEmitter) -> _LoopBuffers:

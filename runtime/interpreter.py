@@ -45,7 +45,7 @@ from lowpass.dialects.interpret import (
 )
 from lowpass.dialects.ov.base import OvOp, check_result_shapes, element_type_of, to_dtype
 from lowpass.dialects.ov.conditional import IfOp
-from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp
+from lowpass.dialects.ov.infrastructure import SubGraphOp, YieldOp, data_operands
 from lowpass.dialects.ov.state import VariableStore, attach_variable_store, module_variables
 from lowpass.runtime.device import (
     ACCEPTED_KEYS,
@@ -474,8 +474,9 @@ def _display(op: Operation) -> str:
 
 
 def _exec_type(op: Operation) -> str:
-    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input."""
-    values = op.operands or op.results
+    """`ref_<runtime precision>`: the reference kernel and the precision of the op's input
+    (a Loop's first data input, not its trip count)."""
+    values = data_operands(op) or op.results
     if not values:
         return "ref_any"
     try:

@@ -1696,6 +1696,22 @@ def build_body(
     return block
 
 
+def data_operands(op: Operation) -> Sequence[SSAValue]:
+    """The operands that carry an op's data, whose precision its profiling row names: a
+    Loop's after its trip count and execution condition, floats first and booleans last (a
+    counter and a condition that the body carries: a Loop of floats is neither `I64` nor
+    `BOOL`); any other op's all."""
+    if isinstance(op, LoopOp) and len(op.operands) > LoopOp.FIRST_DATA_INPUT:
+        data = op.operands[LoopOp.FIRST_DATA_INPUT :]
+
+        def kind(value: SSAValue) -> int:
+            et = element_type_of(value.type)
+            return 2 if et == i1 else 0 if to_dtype(et).kind == "f" else 1
+
+        return sorted(data, key=kind)
+    return op.operands
+
+
 OPS = (ConstantOp, TensorIteratorOp, LoopOp, YieldOp)
 ATTRS = (SliceInputAttr, MergedInputAttr, InvariantInputAttr, BodyOutputAttr, ConcatOutputAttr)
 
@@ -1719,6 +1735,7 @@ __all__ = [
     "TensorIteratorOp",
     "YieldOp",
     "build_body",
+    "data_operands",
     "slice_count",
     "slice_parts",
 ]

@@ -613,6 +613,12 @@ class GraphConverter:
             if inp.name in self.initializers:
                 continue  # IR < 4 lists initializers among the inputs (or a frozen input)
             t = inp.type.tensor_type
+            kind = inp.type.WhichOneof("value")
+            if kind not in (None, "tensor_type"):
+                what = kind.removesuffix("_type")
+                self.error(f"graph input '{inp.name}' is of a {what} type, expected a tensor "
+                           "(lowpass reads ONNX's tensors, not its sequences, maps or "
+                           "optionals)")  # fmt: skip
             if not inp.type.HasField("tensor_type") or not t.HasField("shape"):
                 self.error(f"graph input '{inp.name}' must be a tensor of known rank")
             try:

@@ -11,7 +11,7 @@
 // RUN: python3 %S/../tools/lowpass-run/Inputs/compare_outputs.py %t/ref %t/cpu | filecheck %s --check-prefix=SAME
 // CHECK: -> (tensor<5x2x3xf32> {ov.name = "ys"})
 // CHECK: ov.loop({{.*}}) -> tensor<5x2x3xf32> {
-// ROWS:  while {{ *}}Loop {{ *}}jit_{{[a-z0-9]+}}_{{[A-Z0-9]+}} {{ *}}EXECUTED
+// ROWS:  while {{ *}}Loop {{ *}}jit_{{[a-z0-9]+}}_FP32 {{ *}}EXECUTED
 // SAME:  same ys
 func.func @main(%x: tensor<?x2x3xf32> {ov.name = "x"}) -> (tensor<?x2x3xf32> {ov.name = "ys"}) {
   %trip = ov.constant dense<-1> : tensor<i32>

@@ -413,3 +413,26 @@ def test_a_carried_value_that_grows_by_a_computed_length_stays_dynamic() -> None
     feeds = {"M": np.array(2, np.int64), "s0": R.standard_normal((1, 3)).astype(np.float32),
              "r": R.standard_normal((4, 3)).astype(np.float32), "k": np.array([3], np.int64)}
     check(m, feeds)
+
+
+def test_a_sequence_input_is_named_as_such() -> None:
+    """onnx's own Loop cases with sequence inputs (a trial's finding: the message had said
+    "must be a tensor of known rank")."""
+    seq = helper.make_tensor_sequence_value_info("s", T.FLOAT, [2])
+    graph = helper.make_graph([helper.make_node("SequenceLength", ["s"], ["n"])], "g", [seq],
+                              [vi("n", T.INT64, [])])  # fmt: skip
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    _bad(m, r"^<model>: error: graph input 's' is of a sequence type, expected a tensor "
+            r"\(lowpass reads ONNX's tensors, not its sequences, maps or optionals\)$")
+
+
+def test_a_loop_row_names_its_data_precision() -> None:
+    """A Loop's profiling row names the precision of its first float data input, not of its
+    trip count (I64) or of the condition it carries (BOOL): a trial found `ref_I64`."""
+    m = _while_model(False)
+    compiled = lowpass.Core().compile_model(read_onnx(m), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer({"c": np.array(True), "y0": np.ones(3, np.float32),
+                   "limit": np.array(10, np.float32)})  # fmt: skip
+    rows = {p.node_type: p.exec_type for p in request.get_profiling_info()}
+    assert rows["Loop"].endswith("_FP32"), rows
