@@ -927,6 +927,31 @@ def kernel_function(
     return fn
 
 
+def checked_kernel(
+    ctx: EmitContext,
+    name_hint: str,
+    args: Sequence[ir.Value],
+    body: Callable[[ir.IRBuilder, Sequence[ir.Value], Callable[[ir.Value], None]], None],
+    check: int = 0,
+) -> None:
+    """Call a kernel that checks what it reads at run time: `body(builder, args, fail)`
+    emits its code, `fail(bad)` returning from it where `bad` (an i1) holds; the call
+    returns the group's failure status then (`EmitContext.fail_on` with `check`). The last
+    argument is `noalias` (the output)."""
+    fn = ctx.function(name_hint, ir.FunctionType(I32, [PTR] * len(args)))
+    fn.args[-1].add_attribute("noalias")
+    b = ir.IRBuilder(fn.append_basic_block("entry"))
+
+    def fail(bad: ir.Value) -> None:
+        with b.if_then(bad, likely=False):
+            b.ret(i32(1))
+
+    body(b, fn.args, fail)
+    b.ret(i32(0))
+    status = ctx.builder.call(fn, list(args))
+    ctx.fail_on(ctx.builder.icmp_signed("!=", status, i32(0)), check)
+
+
 class _IndirectCallee:
     """A function pointer seen as a callee by llvmlite (which needs `function_type`)."""
 

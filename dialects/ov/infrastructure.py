@@ -1604,10 +1604,7 @@ class LoopOp(SubGraphOp):
                 isinstance(desc, MergedInputAttr) and self.body_result(desc) is value
             ):
                 known = static_value(self.outer_input(desc))
-        if known is None or known.size != 1 or known.dtype.kind not in "iuf":
-            return None
-        number = known.reshape(-1)[0].item()
-        return number if not isinstance(number, float) or math.isfinite(number) else None
+        return _scalar(known)
 
     def _known_int(self, value: SSAValue) -> int | None:
         number = self._known_number(value)
@@ -1634,10 +1631,8 @@ class LoopOp(SubGraphOp):
         return None
 
     def _known_int_outer(self, desc: InputDescription) -> int | None:
-        known = static_value(self.outer_input(desc))
-        if known is None or known.size != 1 or not np.issubdtype(known.dtype, np.integer):
-            return None
-        return int(known.reshape(-1)[0])
+        number = _scalar(static_value(self.outer_input(desc)))
+        return number if isinstance(number, int) else None
 
     def _runs_all(self, iterations: int) -> bool:
         return self.body_condition_value() is True
@@ -1694,6 +1689,14 @@ def build_body(
         values = [v.results[0] if isinstance(v, Operation) else v for v in out]
         YieldOp(*values)
     return block
+
+
+def _scalar(known: np.ndarray | None) -> int | float | None:
+    """The number of a one-element integer or finite float array (None: not one)."""
+    if known is None or known.size != 1 or known.dtype.kind not in "iuf":
+        return None
+    number = known.reshape(-1)[0].item()
+    return number if not isinstance(number, float) or math.isfinite(number) else None
 
 
 def data_operands(op: Operation) -> Sequence[SSAValue]:

@@ -40,7 +40,7 @@ not here: the compiler makes them views (no code). ShapeOf is constant-folded.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import llvmlite.ir as ir
@@ -81,7 +81,6 @@ from lowpass.lowering.emit import (
     F16,
     F32,
     F64,
-    I32,
     I64,
     PTR,
     Buffer,
@@ -89,11 +88,11 @@ from lowpass.lowering.emit import (
     EmitContext,
     OpLowering,
     byte_offset,
+    checked_kernel,
     chunk_bounds,
     element_ptr,
     for_lanes,
     for_range,
-    i32,
     i64,
     ir_type,
     jit_exec_type,
@@ -759,37 +758,36 @@ def _emit_scatter_nd_computed(ctx: EmitContext, op: ScatterNDUpdateOp) -> str:
     strides = [int(np.prod(shape[j + 1 : k], dtype=np.int64)) * slice_size for j in range(k)]
     reduction = ScatterNDReduction(op.reduction.data)
     index_type = ir.IntType(8 * np.dtype(indices.dtype).itemsize)
-    fn = ctx.function(f"scatter_nd_{ctx.group_name}", ir.FunctionType(I32, [PTR] * 4))
-    fn.args[3].add_attribute("noalias")
-    b = ir.IRBuilder(fn.append_basic_block("entry"))
-    src, idx_ptr, upd, dst = fn.args
 
-    def coordinate(r: ir.Value, j: int) -> ir.Value:
-        at = b.add(b.mul(r, i64(k)), i64(j))
-        index = b.load(element_ptr(b, idx_ptr, at, index_type), typ=index_type)
-        index = b.sext(index, I64) if index_type.width < 64 else index
-        return b.select(b.icmp_signed("<", index, i64(0)), b.add(index, i64(shape[j])), index)
+    def body(b: ir.IRBuilder, args: Sequence[ir.Value],
+             fail: Callable[[ir.Value], None]) -> None:  # fmt: skip
+        src, idx_ptr, upd, dst = args
 
-    with for_range(b, rows, name="check") as r:
-        for j in range(k):
-            index = coordinate(r, j)
-            bad = b.or_(b.icmp_signed("<", index, i64(0)),
-                        b.icmp_signed(">=", index, i64(shape[j])))  # fmt: skip
-            with b.if_then(bad, likely=False):
-                b.ret(i32(1))
-    memcpy(b, dst, src, out.nbytes)
-    if rows and slice_size:
-        with for_range(b, rows, name="row") as r:
-            start: ir.Value = i64(0)
+        def coordinate(r: ir.Value, j: int) -> ir.Value:
+            at = b.add(b.mul(r, i64(k)), i64(j))
+            index = b.load(element_ptr(b, idx_ptr, at, index_type), typ=index_type)
+            index = b.sext(index, I64) if index_type.width < 64 else index
+            return b.select(b.icmp_signed("<", index, i64(0)), b.add(index, i64(shape[j])),
+                            index)  # fmt: skip
+
+        with for_range(b, rows, name="check") as r:
             for j in range(k):
-                start = b.add(start, b.mul(coordinate(r, j), i64(strides[j])))
-            first = b.mul(r, i64(slice_size))  # (the row's slice of updates)
-            _emit_scatter_row(ctx, b, reduction, dtype, slice_size,
-                              element_ptr(b, dst, start, ir_type(dtype)),
-                              element_ptr(b, upd, first, ir_type(dtype)))  # fmt: skip
-    b.ret(i32(0))
-    status = ctx.builder.call(fn, [data.ptr, indices.ptr, updates.ptr, out.ptr])
-    ctx.fail_on(ctx.builder.icmp_signed("!=", status, i32(0)))
+                index = coordinate(r, j)
+                fail(b.or_(b.icmp_signed("<", index, i64(0)),
+                           b.icmp_signed(">=", index, i64(shape[j]))))  # fmt: skip
+        memcpy(b, dst, src, out.nbytes)
+        if rows and slice_size:
+            with for_range(b, rows, name="row") as r:
+                start: ir.Value = i64(0)
+                for j in range(k):
+                    start = b.add(start, b.mul(coordinate(r, j), i64(strides[j])))
+                first = b.mul(r, i64(slice_size))  # (the row's slice of updates)
+                _emit_scatter_row(ctx, b, reduction, dtype, slice_size,
+                                  element_ptr(b, dst, start, ir_type(dtype)),
+                                  element_ptr(b, upd, first, ir_type(dtype)))  # fmt: skip
+
+    checked_kernel(ctx, f"scatter_nd_{ctx.group_name}",
+                   [data.ptr, indices.ptr, updates.ptr, out.ptr], body)  # fmt: skip
     return jit_exec_type(ctx.cpu, dtype)
 
 
@@ -1207,31 +1205,31 @@ class ScatterUpdateLowering:
         block = int(np.prod(shape[axis + 1 :], dtype=np.int64)) * np.dtype(data.dtype).itemsize
         count = int(np.prod(_shape(op.indices), dtype=np.int64))
         index_type = ir.IntType(8 * np.dtype(indices.dtype).itemsize)
-        fn = ctx.function(f"scatter_update_{ctx.group_name}", ir.FunctionType(I32, [PTR] * 4))
-        fn.args[3].add_attribute("noalias")
-        b = ir.IRBuilder(fn.append_basic_block("entry"))
-        src, idx_ptr, upd, dst = fn.args
 
-        def index_at(k: ir.Value) -> ir.Value:
-            index = b.load(element_ptr(b, idx_ptr, k, index_type), typ=index_type)
-            return b.sext(index, I64) if index_type.width < 64 else index
+        def body(b: ir.IRBuilder, args: Sequence[ir.Value],
+                 fail: Callable[[ir.Value], None]) -> None:  # fmt: skip
+            src, idx_ptr, upd, dst = args
 
-        with for_range(b, count, name="check") as k:
-            index = index_at(k)
-            bad = b.or_(b.icmp_signed("<", index, i64(0)), b.icmp_signed(">=", index, i64(dim)))
-            with b.if_then(bad, likely=False):
-                b.ret(i32(1))
-        memcpy(b, dst, src, out.nbytes)
-        if block:
-            with for_range(b, count, name="k") as k:
+            def index_at(k: ir.Value) -> ir.Value:
+                index = b.load(element_ptr(b, idx_ptr, k, index_type), typ=index_type)
+                return b.sext(index, I64) if index_type.width < 64 else index
+
+            with for_range(b, count, name="check") as k:
                 index = index_at(k)
-                with for_range(b, outer, name="o") as o:
-                    target = b.mul(b.add(b.mul(o, i64(dim)), index), i64(block))
-                    source = b.mul(b.add(b.mul(o, i64(count)), k), i64(block))
-                    memcpy(b, byte_offset(b, dst, target), byte_offset(b, upd, source), block)
-        b.ret(i32(0))
-        status = ctx.builder.call(fn, [data.ptr, indices.ptr, updates.ptr, out.ptr])
-        ctx.fail_on(ctx.builder.icmp_signed("!=", status, i32(0)))
+                fail(b.or_(b.icmp_signed("<", index, i64(0)),
+                           b.icmp_signed(">=", index, i64(dim))))  # fmt: skip
+            memcpy(b, dst, src, out.nbytes)
+            if block:
+                with for_range(b, count, name="k") as k:
+                    index = index_at(k)
+                    with for_range(b, outer, name="o") as o:
+                        target = b.mul(b.add(b.mul(o, i64(dim)), index), i64(block))
+                        source = b.mul(b.add(b.mul(o, i64(count)), k), i64(block))
+                        memcpy(b, byte_offset(b, dst, target), byte_offset(b, upd, source),
+                               block)  # fmt: skip
+
+        checked_kernel(ctx, f"scatter_update_{ctx.group_name}",
+                       [data.ptr, indices.ptr, updates.ptr, out.ptr], body)  # fmt: skip
         del inputs, outputs
         return jit_exec_type(ctx.cpu, data.dtype)
 

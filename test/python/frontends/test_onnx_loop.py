@@ -33,6 +33,8 @@ from lowpass.frontends import FrontendError  # noqa: E402
 from lowpass.frontends.onnx import read_onnx  # noqa: E402
 from lowpass.passes.reshape import reinfer_module, reshape_module  # noqa: E402
 
+from .test_onnx_structural import run_openvino, run_ort  # noqa: E402
+
 RTOL = 1e-6
 R = np.random.default_rng(5)
 
@@ -63,23 +65,6 @@ def model(nodes: list, inputs: list, outputs: list[str], inits: list | None = No
     m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     m.ir_version = 8
     return m
-
-
-def run_ort(m: onnx.ModelProto, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
-    options = ort.SessionOptions()
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    session = ort.InferenceSession(m.SerializeToString(), options,
-                                   providers=["CPUExecutionProvider"])  # fmt: skip
-    return list(session.run(None, feeds))
-
-
-def run_openvino(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path) -> list[np.ndarray]:
-    ovr = pytest.importorskip("openvino")
-    path = tmp / "m.onnx"
-    onnx.save(m, str(path))
-    compiled = ovr.Core().compile_model(str(path), "CPU")
-    results = compiled(list(feeds.values()))
-    return [np.asarray(results[o]) for o in compiled.outputs]
 
 
 def check(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path | None = None) -> None:
