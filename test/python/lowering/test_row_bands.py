@@ -146,9 +146,27 @@ GEOMETRIES = [  # (h, w, c, expand, stride, pads (begin, end), dilation, residua
 ]
 
 
+def _band_cases() -> list[object]:
+    """GEOMETRIES x 1 and 2 threads (the ids of the two decorators they were). `long`: 2
+    threads on geometries 0-5, whose band is one chunk there (too little work for two,
+    `ranged_chunks`: the kernel that 1 thread runs), and 1 thread on geometries 6 and 7
+    (single-chunk bands of stride 1 and 2, as geometries 0-5 on 1 thread). Kept: 0-5 on 1
+    thread (each stride, padding, dilation and band size), 6-8 on 2 threads (two chunks:
+    the halo, a ring each), 8 on 1 thread too (an edited band past the image)."""
+    cases = []
+    for threads in (1, 2):
+        for i, geometry in enumerate(GEOMETRIES):
+            h, w, c, expand, stride, _, dilation, residual, rows = geometry
+            long = (threads == 2 and i < 6) or (threads == 1 and i in (6, 7))
+            cases.append(pytest.param(
+                *geometry, threads, marks=[pytest.mark.long] if long else [],
+                id=f"{threads}-{h}-{w}-{c}-{expand}-{stride}-pad{i}-{dilation}-{residual}"
+                   f"-{rows}"))
+    return cases
+
+
 @pytest.mark.parametrize(("h", "w", "c", "expand", "stride", "pad", "dilation", "residual",
-                          "rows"), GEOMETRIES)
-@pytest.mark.parametrize("threads", [1, 2])
+                          "rows", "threads"), _band_cases())
 def test_a_band_gives_the_results_of_the_groups_in_turn(
         h: int, w: int, c: int, expand: int, stride: int, pad: tuple[int, int], dilation: int,
         residual: bool, rows: int | None, threads: int) -> None:
@@ -162,9 +180,13 @@ def test_a_band_gives_the_results_of_the_groups_in_turn(
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
 
 
-@pytest.mark.parametrize(("h", "w", "stride", "rows"), [(17, 14, 2, 2), (112, 96, 2, 3),
-                                                      (12, 9, 2, 1)])
-@pytest.mark.parametrize("threads", [1, 2])
+# (`long`: 2 threads on the two small images, whose band is one chunk there, the kernel
+# of 1 thread; 112 x 96 runs two chunks on 2 threads)
+@pytest.mark.parametrize(("h", "w", "stride", "rows", "threads"), [
+    pytest.param(h, w, stride, rows, threads, id=f"{threads}-{h}-{w}-{stride}-{rows}",
+                 marks=[pytest.mark.long] if threads == 2 and h < 112 else [])
+    for threads in (1, 2) for h, w, stride, rows in [(17, 14, 2, 2), (112, 96, 2, 3),
+                                                     (12, 9, 2, 1)]])
 def test_a_band_of_a_stem_on_im2col_rows(h: int, w: int, stride: int, rows: int,
                                          threads: int) -> None:
     """The convolution before the depthwise one gathers its im2col rows, row by row, into
