@@ -21,12 +21,13 @@ from lowpass.frontends.onnx import (
     qoperator,
     quantization,
     recurrent,
+    sequence,
     structural,
 )
 from lowpass.frontends.onnx.reader import CONVERTERS, read_onnx
 
 CONVERTER_MODULES = (
-    attention, contrib, control, ops, qoperator, quantization, recurrent, structural
+    attention, contrib, control, ops, qoperator, quantization, recurrent, sequence, structural
 )
 """The converters' modules: importing them (here, before anything of the package is used)
 fills the reader's CONVERTERS with their `register` calls; they import the reader, never the

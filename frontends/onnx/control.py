@@ -37,18 +37,26 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from xdsl.dialects.builtin import NameLoc, StringAttr, TensorType
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
 from lowpass.dialects import ov
 from lowpass.dialects.guards import is_tensor
-from lowpass.dialects.ov import DYNAMIC, ConstantOp, static_value
+from lowpass.dialects.ov import DYNAMIC, ConstantOp, set_name, static_value
 from lowpass.frontends.onnx.reader import (
     ConversionError,
     GraphConverter,
     NodeContext,
+    SequenceValue,
     element_type,
     node_consumers,
     register,
+)
+from lowpass.frontends.onnx.sequence import (
+    CarriedSequence,
+    TensorSequence,
+    move_axis,
+    stacked,
+    tensor_sequence,
 )
 
 if TYPE_CHECKING:
@@ -84,6 +92,7 @@ class BranchConverter(GraphConverter):
         self.owns_model = parent.owns_model
         self.builder = _BlockBuilder()
         self.values: dict[str, SSAValue] = {}
+        self.sequences = {}
         self.initializers = {}
         self.mapped_raw_data = {}  # (a subgraph's initializers keep their raw data)
         for init in graph.initializer:
@@ -111,16 +120,23 @@ class BranchConverter(GraphConverter):
         try:
             outer = self.parent.value(name, ctx)
         except ConversionError:
+            if names_sequence(self, name):
+                raise ConversionError(f"input '{name}' is a sequence, expected a tensor") from None
             raise ConversionError(
                 f"input '{name}' of {self.what}: no node, input or initializer of the branch "
                 "or of an enclosing graph produces it"
             ) from None
+        self.values[name] = self._capture(outer, name)
+        return self.values[name]
+
+    def _capture(self, outer: SSAValue, name: str) -> SSAValue:
+        """The body's value of an enclosing graph's `outer`: a copied constant, or a new
+        block argument (`captured`)."""
         array = static_value(outer)
         if array is not None and np.asarray(array).size <= INLINE_LIMIT:
             et = cast(TensorType, outer.type).get_element_type()
             op = ConstantOp.from_array(np.asarray(array), et, name=name)
             self.builder.op(op)
-            self.values[name] = op.results[0]
             return op.results[0]
         block = self.builder.block
         # located by the captured value's name in the file, as graph inputs are
@@ -129,8 +145,22 @@ class BranchConverter(GraphConverter):
         )
         arg.name_hint = name if name.isidentifier() else None
         self.captured.append(outer)
-        self.values[name] = arg
         return arg
+
+    def sequence(self, name: str) -> SequenceValue:
+        """A sequence of the branch, or of an enclosing graph: its tensors captured."""
+        s = self.sequences.get(name)
+        if s is not None:
+            return s
+        outer = self.parent.sequence(name)
+        if isinstance(outer, TensorSequence):
+            items = tuple(self._capture(v, name) for v in outer.items)
+            rest = None if outer.rest is None else self._capture(outer.rest, name)
+            s = TensorSequence(outer.element_type, items, rest, outer.axis, outer.keepdims)
+        else:
+            s = outer  # (an enclosing Loop's carried sequence: its converters refuse it)
+        self.sequences[name] = s
+        return s
 
     def convert_branch(self) -> list[SSAValue]:
         """Convert the nodes; the branch outputs' values, in order."""
@@ -138,7 +168,25 @@ class BranchConverter(GraphConverter):
         if not g.output:
             raise ConversionError(f"{self.what} has no outputs")
         self.convert_nodes(g)
+        for o in g.output:
+            if o.name in self.sequences:
+                raise ConversionError(
+                    f"{self.what} output '{o.name}' is a sequence: lowpass takes sequences out "
+                    "of a Loop body only as its loop-carried values, appended to"
+                )
         return [self.value(o.name) for o in g.output]
+
+
+def names_sequence(graph: GraphConverter, name: str) -> bool:
+    """Whether `name` is a sequence of `graph` or of a graph enclosing it."""
+    g: GraphConverter | None = graph
+    while g is not None:
+        if name in g.sequences:
+            return True
+        if name in g.values:
+            return False
+        g = g.parent if isinstance(g, BranchConverter) else None
+    return False
 
 
 def _branch(ctx: NodeContext, attr: str) -> onnx.GraphProto:
@@ -249,35 +297,47 @@ def _widened(a: TensorType, b: SSAValue, what: str) -> TensorType:
 
 
 class _LoopBody(BranchConverter):
-    """A Loop's body: its inputs are the first block arguments, of the given types."""
+    """A Loop's body: its inputs are the first block arguments, of the given types; a
+    loop-carried sequence is no argument but a `CarriedSequence`."""
 
     def __init__(self, parent: GraphConverter, graph: onnx.GraphProto,
-                 types: list[TensorType]) -> None:  # fmt: skip
+                 types: list[TensorType | CarriedSequence]) -> None:  # fmt: skip
         super().__init__(parent, graph, "body")
         # (converted again where a carried value changes shape: its initializers keep their
         # data, which a converter that owns the model drops once read)
         self.owns_model = False
         block = self.builder.block
         for info, t in zip(graph.input, types, strict=True):
+            if isinstance(t, CarriedSequence):
+                self.sequences[info.name] = t
+                continue
             arg = block.insert_arg(t, len(block.args),
                                    NameLoc(StringAttr(info.name), self.file_location))  # fmt: skip
             arg.name_hint = info.name if info.name.isidentifier() else None
             self.values[info.name] = arg
 
-    def convert_branch(self) -> list[SSAValue]:
-        inputs = {i.name for i in self.graph_proto.input}
-        if len(inputs) != len(self.graph_proto.input):
+    def convert_body(self) -> list[SSAValue | SequenceValue]:
+        """Convert the nodes; the body outputs, a loop-carried sequence's as what the
+        iteration appended to it (`CarriedSequence`)."""
+        g = self.graph_proto
+        if len({i.name for i in g.input}) != len(g.input):
             raise ConversionError("body: two of its inputs have the same name")
-        return super().convert_branch()
+        if not g.output:
+            raise ConversionError("body has no outputs")
+        self.convert_nodes(g)
+        return [self.sequences.get(o.name) or self.value(o.name) for o in g.output]
 
 
 @register("Loop")
-def loop(ctx: NodeContext) -> list[SSAValue]:
+def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
     body = _branch(ctx, "body")
     if ctx.num_inputs < 2:
         raise ConversionError(f"{ctx.num_inputs} inputs, expected at least 2 (M and cond, "
                               "each may be empty)")  # fmt: skip
-    carried = [ctx.input(i) for i in range(2, ctx.num_inputs)]
+    carried: list[SSAValue | TensorSequence] = [
+        tensor_sequence(ctx, i) if names_sequence(ctx.graph, ctx.node.input[i]) else ctx.input(i)
+        for i in range(2, ctx.num_inputs)
+    ]
     n, k = len(carried), len(body.output) - 1 - len(carried)
     _check_ports(ctx, body, carried)
     trip = _trip_count(ctx)
@@ -288,22 +348,38 @@ def loop(ctx: NodeContext) -> list[SSAValue]:
     # The carried parameters start with their initial values' types; one the body gives back
     # in another shape becomes dynamic there, and the body is converted again (a round per
     # dimension at most), as OpenVINO's Loop shape inference widens its parameters.
-    types = [iteration_type, cond_type, *(cast(TensorType, v.type) for v in carried)]
+    types: list[TensorType | CarriedSequence] = [iteration_type, cond_type]
+    for info, c in zip(body.input[2:], carried, strict=True):
+        types.append(CarriedSequence(info.name, c.element_type) if isinstance(
+            c, TensorSequence) else cast(TensorType, c.type))  # fmt: skip
     conv = _LoopBody(ctx.graph, body, types)
-    results = conv.convert_branch()
-    for _ in range(sum(len(t.get_shape()) for t in types[2:])):
+    results = conv.convert_body()
+    rounds = sum(len(t.get_shape()) for t in types[2:] if isinstance(t, TensorType))
+    for _ in range(rounds):
         widened = [
             _widened(t, r, f"loop-carried value #{j} ('{body.output[1 + j].name}')")
+            if isinstance(t, TensorType) and isinstance(r, SSAValue) else t
             for j, (t, r) in enumerate(zip(types[2:], results[1 : n + 1], strict=True))
         ]
         if widened == types[2:]:
             break
         types[2:] = widened
         conv = _LoopBody(ctx.graph, body, types)
-        results = conv.convert_branch()
+        results = conv.convert_body()
+    finals, appended = _carried_outputs(body, carried, results[1 : n + 1])
+    scans: list[SSAValue] = []
+    for i, r in enumerate(results[n + 1 :]):
+        if not isinstance(r, SSAValue):
+            raise ConversionError(f"body output '{body.output[1 + n + i].name}' (scan output "
+                                  f"#{i}) is a sequence, expected a tensor")  # fmt: skip
+        scans.append(r)
+    cond_out = results[0]
+    if not isinstance(cond_out, SSAValue):
+        raise ConversionError(f"body output '{body.output[0].name}' (cond) is a sequence")
     block = conv.builder.block
     args = list(block.args)
-    cond_arg, cond_out = args[1], results[0]
+    captured_args = args[len(args) - len(conv.captured) :]
+    cond_arg = args[1]
     keep_condition = cond_out is not cond_arg
     if keep_condition:
         cond_out = _body_condition(block, cond_out, cond_type, body.output[0].name)
@@ -319,37 +395,91 @@ def loop(ctx: NodeContext) -> list[SSAValue]:
         cond_arg.replace_all_uses_with(true.results[0])
         block.erase_arg(cond_arg)
         cond_out = true.results[0]
-    scans: list[SSAValue] = []
-    for r in results[n + 1 :]:
+    # Scan outputs, then the tensors appended to carried sequences: each unsqueezed and
+    # concatenated along axis 0 (OpenVINO's SequenceConcatReplacer makes the latter so too).
+    stacked_parts: list[SSAValue] = []
+    for r in [*scans, *(t for _, t in appended)]:
         axes = ConstantOp.from_array(np.array([0], np.int64))
         unsqueeze = ov.UnsqueezeOp(r, axes.results[0])
         block.add_op(axes)
         block.add_op(unsqueeze)
-        scans.append(unsqueeze.results[0])
-    block.add_op(ov.YieldOp(cond_out, *results[1 : n + 1], *scans))
+        stacked_parts.append(unsqueeze.results[0])
+    final_values = [r for _, r in finals]
+    block.add_op(ov.YieldOp(cond_out, *final_values, *stacked_parts))
     conv.erase_unread_codes(block)
 
     # Data inputs: the condition again where the body computes it (OpenVINO's too), the
-    # carried values, the outer values the body reads.
+    # carried tensors, the outer values the body reads.
     inputs: list[SSAValue] = []
     descriptions: list[Attribute] = []
     first = ov.LoopOp.FIRST_DATA_INPUT
     if keep_condition:
         inputs.append(cond)
         descriptions.append(ov.MergedInputAttr(first, cond_arg.index, 0))
-    for j, value in enumerate(carried):
+    for t, (j, _) in enumerate(finals):
+        value = carried[j]
+        assert isinstance(value, SSAValue)
+        arg = cast(BlockArgument, conv.values[body.input[2 + j].name])
         inputs.append(value)
-        descriptions.append(ov.MergedInputAttr(first + len(inputs) - 1, args[2 + j].index, 1 + j))
-    for arg, outer in zip(args[n + 2 :], conv.captured, strict=True):
+        descriptions.append(ov.MergedInputAttr(first + len(inputs) - 1, arg.index, 1 + t))
+    for arg, outer in zip(captured_args, conv.captured, strict=True):
         inputs.append(outer)
         descriptions.append(ov.InvariantInputAttr(first + len(inputs) - 1, arg.index))
-    outputs: list[Attribute] = [ov.BodyOutputAttr(1 + j, j) for j in range(n)]
-    outputs += [ov.ConcatOutputAttr(1 + n + i, n + i, 0) for i in range(k)]
+    m = len(finals)
+    outputs: list[Attribute] = [ov.BodyOutputAttr(1 + t, t) for t in range(m)]
+    outputs += [ov.ConcatOutputAttr(1 + m + i, m + i, 0) for i in range(len(stacked_parts))]
     op = ctx.op(ov.LoopOp(trip, cond, inputs, block, descriptions, outputs, (args[0].index, 0)))
-    return list(op.results)
+    loop_results = list(op.results)
+    stacks = dict(zip((j for j, _ in appended), loop_results[m + k :], strict=True))
+    node_outputs: list[SSAValue | SequenceValue] = []
+    tensor_finals = iter(loop_results[:m])
+    for j, initial in enumerate(carried):
+        if not isinstance(initial, TensorSequence):
+            node_outputs.append(next(tensor_finals))
+        elif j not in stacks:
+            node_outputs.append(initial)  # (passed through)
+        elif initial.rest is None:
+            node_outputs.append(TensorSequence(initial.element_type, initial.items, stacks[j]))
+        else:
+            whole, axis = stacked(ctx, initial)
+            rest = ctx.value(ov.ConcatOp([move_axis(ctx, whole, axis, 0), stacks[j]], 0))
+            node_outputs.append(TensorSequence(initial.element_type, (), rest))
+    outputs_of_node = [*node_outputs, *loop_results[m : m + k]]
+    if not any(isinstance(v, SSAValue) and v.owner is op for v in outputs_of_node):
+        set_name(op, ctx.name)  # (its results all feed sequences: still the node's op)
+    return outputs_of_node
 
 
-def _check_ports(ctx: NodeContext, body: onnx.GraphProto, carried: list[SSAValue]) -> None:
+def _carried_outputs(
+    body: onnx.GraphProto,
+    carried: list[SSAValue | TensorSequence],
+    results: list[SSAValue | SequenceValue],
+) -> tuple[list[tuple[int, SSAValue]], list[tuple[int, SSAValue]]]:
+    """The body's final values of the carried tensors and the tensors it appends to the
+    carried sequences, each with its carried value's number."""
+    finals: list[tuple[int, SSAValue]] = []
+    appended: list[tuple[int, SSAValue]] = []
+    for j, (initial, r) in enumerate(zip(carried, results, strict=True)):
+        name, out = body.input[2 + j].name, body.output[1 + j].name
+        if isinstance(initial, TensorSequence):
+            if not isinstance(r, CarriedSequence) or r.name != name:
+                raise ConversionError(
+                    f"body output '{out}' (loop-carried sequence #{j}) must be the body's "
+                    f"input '{name}' with at most one tensor appended (SequenceInsert at its "
+                    "end)"
+                )
+            if r.appended is not None:
+                appended.append((j, r.appended))
+        elif isinstance(r, SSAValue):
+            finals.append((j, r))
+        else:
+            raise ConversionError(f"body output '{out}' (loop-carried value #{j}) is a "
+                                  "sequence, expected a tensor (as its initial value)")  # fmt: skip
+    return finals, appended
+
+
+def _check_ports(ctx: NodeContext, body: onnx.GraphProto,
+                 carried: list[SSAValue | TensorSequence]) -> None:  # fmt: skip
     """The body's inputs and outputs fit the node's: iteration_num, cond and the carried
     values in; cond, the carried values and the scan outputs out."""
     n = len(carried)
@@ -368,6 +498,8 @@ def _check_ports(ctx: NodeContext, body: onnx.GraphProto, carried: list[SSAValue
             f"values and the body's {k} scan outputs)"
         )
     for j, (info, value) in enumerate(zip(body.input[2:], carried, strict=True)):
+        if isinstance(value, TensorSequence):
+            continue
         if not is_tensor(value.type):
             raise ConversionError(f"loop-carried value #{j} has type {value.type}, expected a "
                                   "tensor of known rank")  # fmt: skip

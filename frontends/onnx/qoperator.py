@@ -105,7 +105,7 @@ def _float_op(ctx: NodeContext, op_type: str, inputs: Sequence[SSAValue | None],
             graph.values.pop(name, None)
     ctx.created.extend(inner.created)
     result = outputs[0]
-    assert result is not None
+    assert isinstance(result, SSAValue)
     return result
 
 

@@ -82,7 +82,15 @@ if TYPE_CHECKING:
     import onnx
     import onnx.defs
 
-Converter = Callable[["NodeContext"], Sequence[SSAValue | None]]
+
+
+class SequenceValue:
+    """A value of an ONNX sequence type (`seq(tensor(float))`) while reading: OpenVINO's ops
+    have no sequences, so the reader keeps what it knows of one (`sequence.py`'s kinds) and
+    the ops that read it (ConcatFromSequence, SequenceAt) make tensors of it."""
+
+
+Converter = Callable[["NodeContext"], Sequence[SSAValue | SequenceValue | None]]
 
 CONVERTERS: dict[str, Converter] = {}
 """ONNX op type -> converter (`<domain>.<op type>` for another domain than the default one,
@@ -239,6 +247,12 @@ class NodeContext:
             raise ConversionError(f"input {i} is required")
         return self.graph.value(self.node.input[i], self)
 
+    def sequence(self, i: int) -> SequenceValue:
+        """Input `i`, a sequence."""
+        if not self.has_input(i):
+            raise ConversionError(f"input {i} is required")
+        return self.graph.sequence(self.node.input[i])
+
     def optional_input(self, i: int) -> SSAValue | None:
         return self.input(i) if self.has_input(i) else None
 
@@ -356,6 +370,8 @@ class GraphConverter:
         self.owns_model = owns_model  # read from a file here: its raw_data may be dropped
         self.builder = GraphBuilder("main")
         self.values: dict[str, SSAValue] = {}
+        self.sequences: dict[str, SequenceValue] = {}
+        """The values of sequence type, by name (`sequence.py`)."""
         self.initializers: dict[str, Any] = {}
         self.input_shapes: dict[str, list[int]] = {}
         """Shapes given to graph inputs (`set_inputs`)."""
@@ -458,9 +474,19 @@ class GraphConverter:
             return op.results[0]
         if name in self.deferred_quantize:
             raise ConversionError(f"internal: '{name}' is a deferred QuantizeLinear output")
+        if name in self.sequences:
+            raise ConversionError(f"input '{name}' is a sequence, expected a tensor")
         raise ConversionError(
             f"input '{name}' is not a graph input or initializer, and no node produces it"
         )
+
+    def sequence(self, name: str) -> SequenceValue:
+        """The value of an ONNX sequence."""
+        s = self.sequences.get(name)
+        if s is None:
+            raise ConversionError(f"input '{name}' is not a sequence that a node produces (a "
+                                  "tensor, or unknown), expected a sequence")  # fmt: skip
+        return s
 
     def _initializer_value(self, init: onnx.TensorProto) -> DenseIntOrFPElementsAttr:
         """The `dense` attribute of an initializer. Raw little-endian bytes (`raw_data`, or
@@ -645,6 +671,9 @@ class GraphConverter:
         for i, out in enumerate(g.output):
             if not out.name:
                 self.error(f"graph output #{i} has no name")
+            if out.name in self.sequences:
+                self.error(f"graph output '{out.name}' is a sequence, expected a tensor (a "
+                           "ConcatFromSequence or SequenceAt of it is one)")  # fmt: skip
             try:
                 v = self.value(out.name)
             except (ConversionError, ValueError) as e:
@@ -720,7 +749,10 @@ class GraphConverter:
             value = outputs[i] if i < len(outputs) else None
             if value is None:
                 self.error(f"output {i} ('{name}') is not supported", node, index)
-            self.values[name] = value
+            if isinstance(value, SequenceValue):
+                self.sequences[name] = value
+            else:
+                self.values[name] = value
         self._name_ops(ctx, outputs)
 
     def _check_attribute_types(self, node: onnx.NodeProto, index: int) -> None:
@@ -776,14 +808,15 @@ class GraphConverter:
             and all(u.op_type == "DequantizeLinear" and u.input[0] == out for u in users)
         )
 
-    def _name_ops(self, ctx: NodeContext, outputs: Sequence[SSAValue | None]) -> None:
+    def _name_ops(self, ctx: NodeContext,
+                  outputs: Sequence[SSAValue | SequenceValue | None]) -> None:  # fmt: skip
         """OpenVINO's `Graph::set_friendly_names` for the ops producing the node's outputs;
         `<node>/<Type>` for the other ops the converter created."""
         node = ctx.node
         created = set(ctx.created)
         producers: list[tuple[int, Operation]] = []
         for i, v in enumerate(outputs):
-            if i < len(node.output) and node.output[i] and v is not None:
+            if i < len(node.output) and node.output[i] and isinstance(v, SSAValue):
                 owner = v.owner
                 if isinstance(owner, Operation) and owner in created:
                     producers.append((i, owner))

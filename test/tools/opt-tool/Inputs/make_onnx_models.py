@@ -1,5 +1,5 @@
-"""Writes the small ONNX models of onnx-qoperator-trilu.mlir, onnx-attention.mlir and
-onnx-loop.mlir into the folder given."""
+"""Writes the small ONNX models of onnx-qoperator-trilu.mlir, onnx-attention.mlir,
+onnx-loop.mlir and onnx-sequence.mlir into the folder given."""
 
 import sys
 from pathlib import Path
@@ -99,3 +99,34 @@ bad_body = loop_body([helper.make_node("Identity", ["c_in"], ["c_out"])], [], []
 model([helper.make_node("Loop", ["M", "", "y0"], ["y"], name="loop", body=bad_body)],
       [helper.make_tensor_value_info("y0", TensorProto.FLOAT, [3])],
       {"M": np.int64(5)}, out / "loop-body-inputs.onnx")
+
+
+# onnx-sequence.mlir: a list built in a loop and stacked on axis 1 (what torch.onnx.export
+# writes for a scripted `outs.append(h)` ... `torch.stack(outs, 1)`), and a loop whose body
+# reads its carried sequence otherwise than appending to it
+def sequence_body(nodes):
+    seq = [helper.make_tensor_sequence_value_info(n, TensorProto.FLOAT, None)
+           for n in ("s_in", "s_out")]
+    return helper.make_graph(
+        nodes, "body", [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+                        helper.make_tensor_value_info("c_in", TensorProto.BOOL, []), seq[0]],
+        [helper.make_tensor_value_info("c_out", TensorProto.BOOL, []), seq[1]])
+
+
+append_body = sequence_body([helper.make_node("Gather", ["x", "i"], ["row"], axis=0),
+                             helper.make_node("Relu", ["row"], ["h"]),
+                             helper.make_node("SequenceInsert", ["s_in", "h"], ["s_out"]),
+                             helper.make_node("Identity", ["c_in"], ["c_out"])])
+model([helper.make_node("SequenceEmpty", [], ["s0"]),
+       helper.make_node("Loop", ["M", "", "s0"], ["s"], name="loop", body=append_body),
+       helper.make_node("ConcatFromSequence", ["s"], ["y"], name="stack", axis=1, new_axis=1)],
+      [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 2, 3])],
+      {"M": np.int64(4)}, out / "list-in-loop.onnx")
+read_body = sequence_body([helper.make_node("SequenceLength", ["s_in"], ["n"], name="length"),
+                           helper.make_node("Cast", ["n"], ["f"], to=TensorProto.FLOAT),
+                           helper.make_node("SequenceInsert", ["s_in", "f"], ["s_out"]),
+                           helper.make_node("Identity", ["c_in"], ["c_out"])])
+model([helper.make_node("SequenceEmpty", [], ["s0"]),
+       helper.make_node("Loop", ["M", "", "s0"], ["s"], name="loop", body=read_body),
+       helper.make_node("ConcatFromSequence", ["s"], ["y"], axis=0, new_axis=1)],
+      [], {"M": np.int64(3)}, out / "carried-sequence-read.onnx")
