@@ -8,7 +8,11 @@ while loops, built here with OpenVINO's Python API (no TensorFlow needed):
 - `keras3`: the same reading its steps by a Gather at the time and writing its outputs into
   a TensorArray, a `[T, B, 1]` placeholder that the first iteration broadcasts to `[T, B,
   H]`, by ScatterUpdate at the loop's counter (the CPU device peels the first iteration:
-  `ov-peel-loops`).
+  `ov-peel-loops`);
+- `torch-list`: an Elman RNN written as a `torch.jit.script` loop that appends each step's
+  state to a list and stacks it, as `torch.onnx.export` writes it (SequenceEmpty, a Loop
+  whose body does SequenceInsert, ConcatFromSequence after it), built with `onnx.helper`
+  (no torch needed) and read from the ONNX file by each engine; onnxruntime runs it too.
 
 Prints the host's ISA and load, each engine's median latency, their ratio (OpenVINO /
 lowpass: > 1 lowpass faster) and the largest difference of the outputs.
@@ -100,6 +104,59 @@ def keras_lstm(ov: Any, ops: Any, kind: str, steps: int, batch: int, inputs: int
     return ov.Model([ops.result(y)], [x], kind)
 
 
+def scripted_rnn(steps: int, batch: int, inputs: int, hidden: int) -> Any:
+    """The ONNX model torch.onnx.export writes for `h = tanh(Linear(x[t]) + Linear(h));
+    outs.append(h)` over t < steps, then `torch.stack(outs, 1)`: [batch, steps, hidden]."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(0)
+
+    def weight(name: str, *shape: int) -> onnx.TensorProto:
+        return numpy_helper.from_array((rng.standard_normal(shape) * 0.1).astype(np.float32),
+                                       name)  # fmt: skip
+
+    body = helper.make_graph(
+        [
+            helper.make_node("Gather", ["x", "t"], ["x_t"], axis=0),
+            helper.make_node("Gemm", ["x_t", "w", "bw"], ["a"], transB=1),
+            helper.make_node("Gemm", ["h_in", "r", "br"], ["b"], transB=1),
+            helper.make_node("Add", ["a", "b"], ["z"]),
+            helper.make_node("Tanh", ["z"], ["h_out"]),
+            helper.make_node("SequenceInsert", ["outs_in", "h_out"], ["outs_out"]),
+            helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+        ],
+        "body",
+        [helper.make_tensor_value_info("t", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("h_in", TensorProto.FLOAT, None),
+         helper.make_tensor_sequence_value_info("outs_in", TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []),
+         helper.make_tensor_value_info("h_out", TensorProto.FLOAT, None),
+         helper.make_tensor_sequence_value_info("outs_out", TensorProto.FLOAT, None)],
+    )  # fmt: skip
+    graph = helper.make_graph(
+        [
+            helper.make_node("Shape", ["x"], ["shape"]),
+            helper.make_node("Gather", ["shape", "zero"], ["steps"], axis=0),
+            helper.make_node("SequenceEmpty", [], ["outs0"], dtype=TensorProto.FLOAT),
+            helper.make_node("Loop", ["steps", "true", "h0", "outs0"], ["h", "outs"], body=body),
+            helper.make_node("ConcatFromSequence", ["outs"], ["y"], axis=1, new_axis=1),
+        ],
+        "scripted_rnn",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["T", batch, inputs])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [batch, "T", hidden])],
+        [numpy_helper.from_array(np.array(0, np.int64), "zero"),
+         numpy_helper.from_array(np.array(True), "true"),
+         numpy_helper.from_array(np.zeros((batch, hidden), np.float32), "h0"),
+         weight("w", hidden, inputs), weight("bw", hidden),
+         weight("r", hidden, hidden), weight("br", hidden)],
+    )  # fmt: skip
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    return model
+
+
 def _median_ms(run: Callable[[], object], runs: int) -> float:
     for _ in range(5):
         run()
@@ -152,7 +209,44 @@ def main() -> None:
         print(f"{kind}: lowpass {t_lp:.3f} ms ({'native' if native else 'interpreter'}), "
               f"OpenVINO {t_ov:.3f} ms, OpenVINO/lowpass {t_ov / t_lp:.2f}x, "
               f"max |diff| {float(np.abs(got - want).max()):.2g}")  # fmt: skip
+    _torch_list(ov, x, args.runs)
     sys.stdout.flush()
+
+
+def _torch_list(ov: Any, x: np.ndarray, runs: int) -> None:
+    try:
+        import onnxruntime
+    except ImportError:
+        print("torch-list: onnx and onnxruntime are not installed; skipped")
+        return
+    import tempfile
+
+    steps, batch, inputs = x.shape
+    model = scripted_rnn(steps, batch, inputs, 128)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/scripted_rnn.onnx"
+        import onnx
+
+        onnx.save(model, path)
+        theirs = ov.Core().compile_model(path, "CPU", {"INFERENCE_NUM_THREADS": 1,
+                                                       "INFERENCE_PRECISION_HINT": "f32"})
+        core = lowpass.Core()
+        ours = core.compile_model(core.read_model(path), "CPU", {"INFERENCE_NUM_THREADS": 1})
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = 1
+        session = onnxruntime.InferenceSession(path, options,
+                                               providers=["CPUExecutionProvider"])  # fmt: skip
+    request, ours_request = theirs.create_infer_request(), ours.create_infer_request()
+    want = session.run(None, {"x": x})[0]
+    got = np.asarray(ours_request.infer({"x": x})[0])
+    t_ov = _median_ms(lambda: request.infer([x]), runs)
+    t_ort = _median_ms(lambda: session.run(None, {"x": x}), runs)
+    t_lp = _median_ms(lambda: ours_request.infer({"x": x}), runs)
+    native = ours_request.device_request.native_code() is not None
+    print(f"torch-list: lowpass {t_lp:.3f} ms ({'native' if native else 'interpreter'}), "
+          f"OpenVINO {t_ov:.3f} ms, onnxruntime {t_ort:.3f} ms, OpenVINO/lowpass "
+          f"{t_ov / t_lp:.2f}x, onnxruntime/lowpass {t_ort / t_lp:.2f}x, max |diff| "
+          f"{float(np.abs(got - want).max()):.2g}")  # fmt: skip
 
 
 if __name__ == "__main__":
