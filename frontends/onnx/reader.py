@@ -128,6 +128,18 @@ def _subgraph_inputs(node: onnx.NodeProto) -> set[str]:
     return names
 
 
+def unsupported_message(key: str) -> str:
+    """What the reader says of an op it has no converter for: where the supported ones are
+    listed (the list itself, ~150 names, made the line unreadable) and the op of that name
+    in another domain or another case, if the reader has one."""
+    op_type = key.rpartition(".")[2].lower()
+    near = [k for k in CONVERTERS if k.rpartition(".")[2].lower() == op_type]
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return (f"unsupported operator {key}{hint} (lowpass's ONNX reader converts "
+            f"{len(CONVERTERS)} operators: lowpass.frontends.onnx.SUPPORTED_OPS, listed in "
+            "docs/frontends.md)")
+
+
 def converter_key(node: onnx.NodeProto) -> str:
     """The node's key in CONVERTERS: its op type, prefixed by a domain other than ONNX's."""
     standard = node.domain in ("", "ai.onnx")
@@ -714,8 +726,7 @@ class GraphConverter:
             self.error("the node has no op_type", node, index)
         key = converter_key(node)
         if key not in CONVERTERS:
-            supported = ", ".join(sorted(CONVERTERS))
-            self.error(f"unsupported operator {key}; supported: {supported}", node, index)
+            self.error(unsupported_message(key), node, index)
         self._check_attribute_types(node, index)
         ctx = NodeContext(self, node, index)
         if node.op_type == "QuantizeLinear" and self._only_dequantized(node):
