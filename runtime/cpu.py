@@ -631,6 +631,8 @@ class CpuCompiledModel:
     SHAPE_CACHE_SIZE = 16
     SHAPES_COUNTED = 1024
     FIRST_COMPILE_SECONDS = 0.5
+    YIELD_SECONDS = 0.001
+    """The least time an inference waits for its shapes' compile (`yield_to_compile`)."""
     """What `interpreted_until_compiled` takes a compile to cost before the model's first:
     about the least a real model's took on the hosts measured (squeezenet fp32: 0.5-0.8 s on
     Zen 5, 1.7 s on Zen 3; a two-layer BERT 1.5-2.4 s on Zen 3), so that the first compile is
@@ -960,6 +962,28 @@ class CpuCompiledModel:
                 self._met[shapes] = (met[0], met[1] + seconds, met[2])
             self._interpreter_rate[0] += seconds
             self._interpreter_rate[1] += _elements(shapes)
+
+    def yield_to_compile(self, shapes: tuple[tuple[int, ...], ...]) -> bool:
+        """Where `shapes` are being compiled (in the background, or by another request), wait
+        for that compile, the GIL released, as long as an inference of them takes on the
+        interpreter (`_predicted`, at least `YIELD_SECONDS`); True if their graph is kept by
+        then (the inference runs it instead of the interpreter).
+
+        An inference that ran on the interpreter at once starved the background compile: the
+        interpreter holds the GIL, and the compiler thread, which lets it go at each call of
+        zlib, LLVM or a pipe, got it back only when the interpreter's thread was made to give
+        it up (`sys.getswitchinterval()`, 5 ms), one such call per 5 ms. A loop of
+        `infer()` calls on a recurrent model of 1.4 ms there kept its 0.07 s compile from
+        ending for over 20 s (a user trial). Each inference now gives the compiler as much
+        time as it takes itself: at most twice the interpreter's latency while the compile
+        lasts, which ends within a few inferences."""
+        with self._lock:
+            done = self._compiling.get(shapes)
+        if done is None:
+            return False
+        done.wait(max(self._predicted(shapes), self.YIELD_SECONDS))
+        with self._lock:
+            return shapes in self._per_shape
 
     def _predicted(self, shapes: tuple[tuple[int, ...], ...]) -> float:
         """The seconds an inference of `shapes` should take on the interpreter: those of the
@@ -1737,6 +1761,8 @@ class DynamicCpuInferRequest:
         request = self._requests.get(shapes)
         if request is None:
             interpreted = self._compiled.interpreted_until_compiled(shapes)
+            if interpreted is not None and self._compiled.yield_to_compile(shapes):
+                interpreted = None  # (compiled while this inference waited: it runs the code)
             if interpreted is not None:
                 if self._interpreter is None:
                     self._interpreter = InterpretedShapesRequest(ReferenceShapes(interpreted))
