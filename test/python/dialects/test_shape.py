@@ -17,6 +17,7 @@ from xdsl.ir import Block, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from lowpass.dialects.ov import DYNAMIC, ConstantOp, dense_from_array, static_value, tensor
+from lowpass.dialects.ov.arithmetic import DivideOp
 from lowpass.dialects.ov.movement import ConcatOp, GatherOp
 from lowpass.dialects.ov.shape import ReshapeOp, ShapeOfOp, SqueezeOp, UnsqueezeOp
 from lowpass.ir import read_module
@@ -285,6 +286,32 @@ def test_shape_of_scalar() -> None:
         np.array(2.0, np.float32), "", "ov.shape_of %x", "(tensor<f32>)", "tensor<0xi64>"
     )
     assert got.shape == (0,) and got.dtype == np.int64
+
+
+def test_static_elements_of_a_dynamic_shape_are_known_values() -> None:
+    """`x.size(2)` of a `[2, ?, 6]` x (Gather of its ShapeOf) is 6 when reading, and the
+    arithmetic on it (torch.chunk's split sizes, a reshape's target) is known too; a gather
+    of the dynamic dimension, or of all three, is not."""
+    (x,) = args(tensor([2, DYNAMIC, 6], f32))
+    shape = ShapeOfOp(x)
+    assert static_value(shape.result) is None
+
+    def gathered(index: list[int] | int) -> GatherOp:
+        indices = ConstantOp(dense_from_array(np.array(index, np.int64)))
+        axis = ConstantOp(dense_from_array(np.array(0, np.int64)))
+        return GatherOp(shape.result, indices.result, axis.result)
+
+    size = gathered(2)
+    value = static_value(size.result)
+    assert value is not None and value.shape == () and int(value) == 6
+    pair = gathered([2, 0])
+    value = static_value(pair.result)
+    assert value is not None and value.tolist() == [6, 2] and value.dtype == np.int64
+    half = DivideOp(size.result, ConstantOp(dense_from_array(np.array(2, np.int64))).result)
+    value = static_value(half.result)
+    assert value is not None and int(value) == 3
+    assert static_value(gathered(1).result) is None
+    assert static_value(gathered([0, 1, 2]).result) is None
 
 
 def test_shape_of_static_result() -> None:

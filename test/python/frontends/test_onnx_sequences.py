@@ -189,6 +189,28 @@ def test_a_tensor_iterated_in_a_loop(keepdims: int) -> None:
         assert rows and not any(r.startswith("ref_") for r in rows)
 
 
+def test_chunks_of_a_static_axis_beside_a_dynamic_one() -> None:
+    """torch.chunk's split sizes are computed from `x.size(2)`: static where the chunked axis
+    is, though x's time axis is dynamic, so SplitToSequence gets them as constants."""
+    nodes = [
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("Gather", ["shape", "two"], ["d"], axis=0),
+        helper.make_node("Div", ["d", "three"], ["q"]),
+        helper.make_node("Unsqueeze", ["q", "zero"], ["q1"]),
+        helper.make_node("Mul", ["q", "two"], ["q2"]),
+        helper.make_node("Sub", ["d", "q2"], ["rest"]),
+        helper.make_node("Unsqueeze", ["rest", "zero"], ["rest1"]),
+        helper.make_node("Concat", ["q1", "q1", "rest1"], ["split"], axis=0),
+        helper.make_node("SplitToSequence", ["x", "split"], ["parts"], axis=2),
+        helper.make_node("SequenceAt", ["parts", "last"], ["y"]),
+    ]
+    m = model(nodes, [vi("x", T.FLOAT, [2, "T", 7])], ["y"],
+              [const("two", np.int64(2)), const("three", np.int64(3)),
+               const("zero", np.array([0], np.int64)), const("last", np.int64(-1))])  # fmt: skip
+    for steps in (1, 4):
+        check(m, {"x": R.standard_normal((2, steps, 7)).astype(np.float32)})
+
+
 def _one_op_model(nodes: list, inputs: list, inits: list | None = None) -> onnx.ModelProto:
     return model(nodes, inputs, [nodes[-1].output[0]], inits)
 
