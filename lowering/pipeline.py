@@ -97,6 +97,7 @@ from lowpass.lowering.plan import (
     value_shape,
 )
 from lowpass.lowering.storage import choose_bfloat16
+from lowpass.passes.convert_if_to_select import ConvertIfToSelect
 from lowpass.passes.decompose_einsum import DecomposeEinsum
 from lowpass.passes.options import check_option_types
 from lowpass.passes.transaction import Transaction
@@ -874,8 +875,10 @@ class DecomposePass(CpuPass):
     (`_DecomposeScaledDotProductAttention`), Einsum its MatMuls, ReduceSums, Multiplys,
     Transposes and Reshapes (`ov-decompose-einsum`'s pattern; the equations it leaves run on the
     reference fallback); a 2-D ConvolutionBackpropData whose kernel is its stride a 1x1
-    Convolution and a DepthToSpace (`_DeconvolutionOfBlocks`). The other passes then see
-    only ops they have kernels for. Also in TensorIterator/Loop bodies.
+    Convolution and a DepthToSpace (`_DeconvolutionOfBlocks`); an If of two small bodies
+    that cannot fail both bodies and a Select (`ov-convert-if-to-select`'s pattern: a Loop
+    body's `break`, which ran the whole Loop on the reference fallback). The other passes
+    then see only ops they have kernels for. Also in TensorIterator/Loop bodies.
     """
 
     name = "cpu-decompose"
@@ -886,7 +889,7 @@ class DecomposePass(CpuPass):
              _RequantizeConcatParts(), _DequantizeInLRN(), _FloatConvolutionOfCodes(),
              _IntegerMatMulOnInt8Kernels(), _IntegerConvolutionOnInt8Kernels(),
              _DeconvolutionOfBlocks(), _DecomposeMVN(), _DecomposeScaledDotProductAttention(),
-             DecomposeEinsum()]
+             DecomposeEinsum(), ConvertIfToSelect()]
         )
         PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
 

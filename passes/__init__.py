@@ -23,6 +23,12 @@ class PassWarning(UserWarning):
     """
 
 
+def get_convert_if_to_select() -> type[ModulePass]:
+    from lowpass.passes.convert_if_to_select import ConvertIfToSelectPass
+
+    return ConvertIfToSelectPass
+
+
 def get_decompose_einsum() -> type[ModulePass]:
     from lowpass.passes.decompose_einsum import DecomposeEinsumPass
 
@@ -178,6 +184,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "low-latency2": get_low_latency2,
         "lpt": get_lpt,
         "make-stateful": get_make_stateful,
+        "ov-convert-if-to-select": get_convert_if_to_select,
         "ov-decompose-einsum": get_decompose_einsum,
         "ov-peel-loops": get_peel_loops,
         "ov-reshape": get_reshape,

@@ -964,19 +964,12 @@ class CpuCompiledModel:
             self._interpreter_rate[1] += _elements(shapes)
 
     def yield_to_compile(self, shapes: tuple[tuple[int, ...], ...]) -> bool:
-        """Where `shapes` are being compiled (in the background, or by another request), wait
-        for that compile, the GIL released, as long as an inference of them takes on the
-        interpreter (`_predicted`, at least `YIELD_SECONDS`); True if their graph is kept by
-        then (the inference runs it instead of the interpreter).
-
-        An inference that ran on the interpreter at once starved the background compile: the
-        interpreter holds the GIL, and the compiler thread, which lets it go at each call of
-        zlib, LLVM or a pipe, got it back only when the interpreter's thread was made to give
-        it up (`sys.getswitchinterval()`, 5 ms), one such call per 5 ms. A loop of
-        `infer()` calls on a recurrent model of 1.4 ms there kept its 0.07 s compile from
-        ending for over 20 s (a user trial). Each inference now gives the compiler as much
-        time as it takes itself: at most twice the interpreter's latency while the compile
-        lasts, which ends within a few inferences."""
+        """Wait (the GIL released) for the compile of `shapes` running now, as long as an
+        inference of them takes on the interpreter (at least `YIELD_SECONDS`); True if their
+        graph is kept by then. The interpreter holds the GIL; the compiler thread, which lets
+        it go at each call of zlib, LLVM or a pipe, got it back once per switch interval
+        (5 ms): a loop of `infer()` calls kept a 0.07 s compile from ending for over 20 s (a
+        user trial). docs/runtime.md, LP_SHAPE_COMPILE_THRESHOLD."""
         with self._lock:
             done = self._compiling.get(shapes)
         if done is None:

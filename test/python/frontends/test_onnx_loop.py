@@ -421,3 +421,44 @@ def test_a_loop_row_names_its_data_precision() -> None:
                    "limit": np.array(10, np.float32)})  # fmt: skip
     rows = {p.node_type: p.exec_type for p in request.get_profiling_info()}
     assert rows["Loop"].endswith("_FP32"), rows
+
+
+def test_a_break_in_the_body_runs_in_native_code(tmp_path: Path) -> None:
+    """TorchScript's `if h.max() > 0.9: break` in a loop: an If in the body that gives the
+    loop's condition (`false`, or `i + 1 < M`). The CPU device computes both bodies and
+    selects (`ov-convert-if-to-select` in cpu-decompose), so the Loop runs in native code,
+    not on the reference fallback."""
+    stop_body = helper.make_graph([helper.make_node("Identity", ["no"], ["stop_out"])],
+                                  "then", [], [vi("stop_out", T.BOOL, [])])  # fmt: skip
+    go_on_body = helper.make_graph(
+        [helper.make_node("Add", ["i", "one"], ["next"]),
+         helper.make_node("Less", ["next", "M"], ["more"])],
+        "else", [], [vi("more", T.BOOL, [])],
+    )  # fmt: skip
+    b = body(
+        [
+            helper.make_node("Add", ["h_in", "x"], ["s"]),
+            helper.make_node("Tanh", ["s"], ["h_out"]),
+            helper.make_node("ReduceMax", ["h_out"], ["m"], keepdims=0),
+            helper.make_node("Greater", ["m", "limit"], ["stop"]),
+            helper.make_node("If", ["stop"], ["c_out"], then_branch=stop_body,
+                             else_branch=go_on_body),
+        ],
+        ["h_in"], ["h_out"],
+        [const("no", np.array(False)), const("one", np.int64(1)),
+         const("limit", np.float32(0.9))],
+    )  # fmt: skip
+    m = model([helper.make_node("Loop", ["M", "", "h0"], ["h"], name="loop", body=b)],
+              [vi("x", T.FLOAT, [1, 4]), vi("h0", T.FLOAT, [1, 4])], ["h"],
+              [const("M", np.int64(8))])  # fmt: skip
+    def feeds(seed: int) -> dict[str, np.ndarray]:  # (in order: OpenVINO's run takes them so)
+        return {"x": np.random.default_rng(seed).standard_normal((1, 4)).astype(np.float32),
+                "h0": np.zeros((1, 4), np.float32)}  # fmt: skip
+
+    for seed in range(3):  # (the loop stops after 3, 2 and 8 iterations: the break and M)
+        check(m, feeds(seed), tmp_path)
+    compiled = lowpass.Core().compile_model(read_onnx(m), "CPU", {"PERF_COUNT": True})
+    request = compiled.create_infer_request()
+    request.infer(feeds(0))
+    rows = {p.node_type: p.exec_type for p in request.get_profiling_info()}
+    assert rows["Loop"].startswith("jit_"), rows
