@@ -47,6 +47,7 @@ from lowpass.frontends.onnx.reader import (
     GraphConverter,
     NodeContext,
     SequenceValue,
+    describe_node,
     element_type,
     node_consumers,
     register,
@@ -81,10 +82,14 @@ class BranchConverter(GraphConverter):
     """Converts an ONNX sub-graph (an If branch) into a body block; outer values it names
     become block arguments (`captured`) or copied constants."""
 
-    def __init__(self, parent: GraphConverter, graph: onnx.GraphProto, what: str) -> None:
+    def __init__(self, parent: GraphConverter, graph: onnx.GraphProto, what: str,
+                 owner: NodeContext | None = None) -> None:  # fmt: skip
         # the parent's model, file and opset; the branch's own graph, values and builder
         self.parent = parent
         self.what = what
+        # (its nodes' messages say whose branch they are in: `owner`, the If or Loop node)
+        self.within = parent.within if owner is None else (
+            f" in the {what} of {describe_node(owner.node, owner.index)}{parent.within}")
         self.model = parent.model
         self.graph_proto = graph
         self.source = parent.source
@@ -215,8 +220,8 @@ def if_(ctx: NodeContext) -> list[SSAValue]:
     if known is not None and np.asarray(known).size == 1:
         take = 0 if bool(np.asarray(known).reshape(-1)[0]) else 1
         which, graph = branches[take]
-        return _inline(ctx, BranchConverter(ctx.graph, graph, f"{which}_branch"))
-    converters = [BranchConverter(ctx.graph, g, f"{w}_branch") for w, g in branches]
+        return _inline(ctx, BranchConverter(ctx.graph, graph, f"{which}_branch", ctx))
+    converters = [BranchConverter(ctx.graph, g, f"{w}_branch", ctx) for w, g in branches]
     bodies: list[Block] = []
     inputs: list[SSAValue] = []
     position: dict[SSAValue, int] = {}
@@ -300,9 +305,9 @@ class _LoopBody(BranchConverter):
     """A Loop's body: its inputs are the first block arguments, of the given types; a
     loop-carried sequence is no argument but a `CarriedSequence`."""
 
-    def __init__(self, parent: GraphConverter, graph: onnx.GraphProto,
+    def __init__(self, ctx: NodeContext, graph: onnx.GraphProto,
                  types: list[TensorType | CarriedSequence]) -> None:  # fmt: skip
-        super().__init__(parent, graph, "body")
+        super().__init__(ctx.graph, graph, "body", ctx)
         # (converted again where a carried value changes shape: its initializers keep their
         # data, which a converter that owns the model drops once read)
         self.owns_model = False
@@ -349,10 +354,10 @@ def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
     # in another shape becomes dynamic there, and the body is converted again (a round per
     # dimension at most), as OpenVINO's Loop shape inference widens its parameters.
     types: list[TensorType | CarriedSequence] = [iteration_type, cond_type]
-    for info, c in zip(body.input[2:], carried, strict=True):
-        types.append(CarriedSequence(info.name, c.element_type) if isinstance(
+    for j, (info, c) in enumerate(zip(body.input[2:], carried, strict=True)):
+        types.append(CarriedSequence(info.name, j, c.element_type) if isinstance(
             c, TensorSequence) else cast(TensorType, c.type))  # fmt: skip
-    conv = _LoopBody(ctx.graph, body, types)
+    conv = _LoopBody(ctx, body, types)
     results = conv.convert_body()
     rounds = sum(len(t.get_shape()) for t in types[2:] if isinstance(t, TensorType))
     for _ in range(rounds):
@@ -364,7 +369,7 @@ def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
         if widened == types[2:]:
             break
         types[2:] = widened
-        conv = _LoopBody(ctx.graph, body, types)
+        conv = _LoopBody(ctx, body, types)
         results = conv.convert_body()
     finals, appended = _carried_outputs(body, carried, results[1 : n + 1])
     scans: list[SSAValue] = []

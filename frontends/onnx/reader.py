@@ -382,6 +382,8 @@ class GraphConverter:
         self.owns_model = owns_model  # read from a file here: its raw_data may be dropped
         self.builder = GraphBuilder("main")
         self.values: dict[str, SSAValue] = {}
+        self.within = ""
+        """Where the graph's nodes are, in messages: a body's " in the body of node ..."."""
         self.sequences: dict[str, SequenceValue] = {}
         """The values of sequence type, by name (`sequence.py`)."""
         self.initializers: dict[str, Any] = {}
@@ -439,7 +441,7 @@ class GraphConverter:
                 op.erase()
 
     def error(self, message: str, node: onnx.NodeProto | None = None, index: int = 0) -> NoReturn:
-        where = f"{_describe(node, index)}: " if node is not None else ""
+        where = f"{_describe(node, index)}{self.within}: " if node is not None else ""
         raise FrontendError(f"{self.source}: error: {where}{message}")
 
     def check_names(self) -> None:
@@ -849,6 +851,11 @@ class GraphConverter:
             k = taken.get(kind, 0)
             taken[kind] = k + 1
             set_name(op, f"{base}/{kind}" + (f"_{k}" if k else ""))
+
+
+def describe_node(node: onnx.NodeProto, index: int) -> str:
+    """How messages name a node: `node '<name>' (#<index>, <op type>)`."""
+    return _describe(node, index)
 
 
 def _describe(node: onnx.NodeProto, index: int) -> str:

@@ -69,8 +69,13 @@ class CarriedSequence(SequenceValue):
     appends to it (`appended`, SequenceInsert at its end) once that is converted."""
 
     name: str
+    number: int
+    """The position of the carried value among the Loop's (messages)."""
     element_type: Attribute
     appended: SSAValue | None = None
+
+    def described(self) -> str:
+        return f"loop-carried sequence #{self.number} ('{self.name}')"
 
 
 def tensor_sequence(ctx: NodeContext, i: int) -> TensorSequence:
@@ -78,8 +83,8 @@ def tensor_sequence(ctx: NodeContext, i: int) -> TensorSequence:
     s = ctx.sequence(i)
     if isinstance(s, CarriedSequence):
         raise ConversionError(
-            f"input {i} ('{s.name}') is a loop-carried sequence: lowpass reads it in the Loop "
-            "body only to append to it (SequenceInsert at its end), and after the Loop"
+            f"input {i} is the body's {s.described()}: lowpass reads it in the Loop body only "
+            "to append to it (SequenceInsert at its end), and after the Loop"
         )
     assert isinstance(s, TensorSequence)
     return s
@@ -110,10 +115,14 @@ def stacked(ctx: NodeContext, seq: TensorSequence) -> tuple[SSAValue, int]:
             seq.rest, seq.axis)  # fmt: skip
         if not seq.items:
             return rest
-    shapes = {tuple(shape_of(v)) for v in seq.items}
-    if len(shapes) != 1:
-        raise ConversionError(f"the sequence's tensors have the shapes {sorted(shapes)}, "
-                              "expected one shape (to stack them)")  # fmt: skip
+    shapes = [list(shape_of(v)) for v in seq.items]
+    if any(shape != shapes[0] for shape in shapes):
+        listed = ", ".join(map(str, shapes))
+        raise ConversionError(
+            f"the sequence's tensors have the shapes {listed}, expected one shape: they are "
+            "stacked for a position known only when running (a split whose last part is "
+            "smaller gives two shapes)"
+        )
     parts = [_unsqueezed(ctx, v, 0) for v in seq.items]
     if rest is not None:
         parts.append(move_axis(ctx, *rest, 0))
@@ -178,12 +187,12 @@ def sequence_insert(ctx: NodeContext) -> list[SequenceValue]:
     if isinstance(seq, CarriedSequence):
         if position is not None or seq.appended is not None:
             raise ConversionError(
-                f"a Loop body appends to its loop-carried sequence '{seq.name}' once, at the "
-                "end (SequenceInsert without a position): lowpass makes that the loop's "
+                f"a Loop body appends to its {seq.described()} once, at the end "
+                "(SequenceInsert without a position): lowpass makes that the loop's "
                 "concatenated output; this inserts "
                 + ("at a position" if position is not None else "a second tensor")
             )
-        return [CarriedSequence(seq.name, seq.element_type, x)]
+        return [CarriedSequence(seq.name, seq.number, seq.element_type, x)]
     assert isinstance(seq, TensorSequence)
     if position is None:
         if seq.rest is None:

@@ -310,8 +310,9 @@ def _carried_read_in_body() -> onnx.ModelProto:
 BAD = {
     "carried sequence read in the body": (
         _carried_read_in_body,
-        "node 'n' (#0, SequenceLength): input 0 ('s_in') is a "
-        "loop-carried sequence: lowpass reads it in the Loop body only to append to it",
+        "node 'n' (#0, SequenceLength) in the body of node 'loop' (#1, Loop): input 0 is the "
+        "body's loop-carried sequence #0 ('s_in'): lowpass reads it in the Loop body only to "
+        "append to it",
     ),
     "sequence as graph output": (
         lambda: model([helper.make_node("SequenceConstruct", ["a"], ["s"])], ABC[:1], ["s"]),

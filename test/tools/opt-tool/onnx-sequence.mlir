@@ -5,7 +5,7 @@
 // becomes a concatenated output of the loop, the appended tensor unsqueezed in the body, and
 // the stack on axis 1 a transpose of it. The loop has no input for the sequence, and the CPU
 // device compiles it. A body that reads its carried sequence otherwise than appending to it
-// is refused with one line naming the node.
+// is refused with one line naming the node and the Loop whose body it is in.
 // REQUIRES: onnx
 // RUN: python3 %S/Inputs/make_onnx_models.py %t
 // RUN: opt-tool %t/list-in-loop.onnx | filecheck %s
@@ -23,4 +23,4 @@
 // ROWS: loop Loop jit_{{.*}}_FP32 EXECUTED
 // ROWS: y Transpose jit_{{.*}}_FP32 EXECUTED
 
-// BAD: carried-sequence-read.onnx: error: node 'length' (#0, SequenceLength): input 0 ('s_in') is a loop-carried sequence: lowpass reads it in the Loop body only to append to it (SequenceInsert at its end), and after the Loop
+// BAD: carried-sequence-read.onnx: error: node 'length' (#0, SequenceLength) in the body of node 'loop' (#1, Loop): input 0 is the body's loop-carried sequence #0 ('s_in'): lowpass reads it in the Loop body only to append to it (SequenceInsert at its end), and after the Loop
