@@ -923,28 +923,7 @@ class OvOp(IRDLOperation, HasCanonicalizationPatternsInterface, HasFolderInterfa
         if not self.STATIC_EVAL:
             return None
         values = self.fold_values(static_value, limit=SHAPE_EVAL_LIMIT)
-        if values is not None:
-            return values[index]
-        return self._propagated_value() if len(self.results) == 1 else None
-
-    def _propagated_value(self) -> np.ndarray | None:
-        """The value of a shape-like result whose every element partial-value propagation
-        knows (`propagated_shape_value`): `x.size(2)` of a `tensor<2x?x6xf32>` x, a Gather
-        of a dynamic ShapeOf, is 6, and the shape arithmetic after it (the split sizes of
-        `torch.chunk`, a reshape's target) is then known too, as OpenVINO's frontends
-        compute it."""
-        partial = self.propagated_shape_value()
-        if partial is None or None in partial:
-            return None
-        t = self.results[0].type
-        if not isinstance(t, TensorType) or not is_static(t.get_shape()):
-            return None
-        shape = tuple(t.get_shape())
-        if int(np.prod(shape, dtype=np.int64)) != len(partial):
-            return None
-        array = np.array(partial, dtype=to_dtype(element_type_of(self.results[0]))).reshape(shape)
-        array.flags.writeable = False
-        return array
+        return None if values is None else values[index]
 
     def operand_value(self, index: int) -> np.ndarray | None:
         """Compile-time value of operand `index` (see `static_value`)."""

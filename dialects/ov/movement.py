@@ -55,6 +55,7 @@ from .base import (
     shape_of,
     static_value,
     tensor,
+    to_dtype,
     unranked,
 )
 from .enums import (
@@ -66,7 +67,7 @@ from .enums import (
     PadModeAttr,
     enum_attr,
 )
-from .shape import shape_value
+from .shape import ShapeOfOp, shape_value
 
 # --------------------------------------------------------------------------------------------
 # Helpers
@@ -587,6 +588,33 @@ class GatherOp(OvOp):
             raise VerifyException(f"batch_dims {bd} must be <= axis {axis}")
         out = [*batch, *data[bd:axis], *indices[bd:], *data[axis + 1 :]]
         return [tensor(out, et)]
+
+    def static_result(self, index: int) -> np.ndarray | None:
+        """Its value where the operands' are known, and also where it picks only static
+        dimensions of a partly dynamic ShapeOf: `x.size(2)` of a `tensor<2x?x6xf32>` x is 6,
+        and the shape arithmetic after it (`torch.chunk`'s split sizes) is known too, as
+        OpenVINO's partial values compute it. (Only a ShapeOf operand: `shape_value` through
+        longer chains, asked of every op of a chain, cost exponential time.)"""
+        known = super().static_result(index)
+        if known is not None or not isinstance(self.data.owner, ShapeOfOp):
+            return known
+        source = self.data.owner.data
+        indices, axis = static_value(self.indices), static_value(self.axis)
+        if indices is None or axis is None or not is_ranked(source):
+            return None
+        if int(np.asarray(axis).reshape(-1)[0]) not in (0, -1):
+            return None  # (an error the verifier reports)
+        dims = shape_of(source)
+        picked = np.asarray(indices, np.int64)
+        if ((picked < -len(dims)) | (picked >= len(dims))).any():
+            return None  # (out of range: zeros, which the op computes when running)
+        values = np.asarray([dims[int(i)] for i in picked.reshape(-1)], np.int64)
+        if (values == DYNAMIC).any():
+            return None
+        et = element_type_of(self.result)
+        array = values.reshape(picked.shape).astype(to_dtype(et))
+        array.flags.writeable = False
+        return array
 
     def evaluate(self, inputs: Sequence[np.ndarray]) -> Sequence[np.ndarray]:
         data, indices, axis_v = inputs

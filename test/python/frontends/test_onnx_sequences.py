@@ -211,6 +211,23 @@ def test_chunks_of_a_static_axis_beside_a_dynamic_one() -> None:
         check(m, {"x": R.standard_normal((2, steps, 7)).astype(np.float32)})
 
 
+def test_long_chains_of_shape_computations_read_in_linear_time() -> None:
+    """Shape, then 40 rounds of Gather and Concat of its parts, then a Reshape by it: each
+    op's static value is asked once per verification; through partial values of the whole
+    chain that was exponential in its length (a review found 8 rounds took minutes)."""
+    nodes = [helper.make_node("Shape", ["x"], ["v0"])]
+    for k in range(40):
+        nodes += [helper.make_node("Gather", [f"v{k}", "first"], [f"a{k}"], axis=0),
+                  helper.make_node("Gather", [f"v{k}", "rest"], [f"b{k}"], axis=0),
+                  helper.make_node("Concat", [f"a{k}", f"b{k}"], [f"v{k + 1}"], axis=0)]
+    nodes.append(helper.make_node("Reshape", ["x", "v40"], ["y"]))
+    m = model(nodes, [vi("x", T.FLOAT, ["N", 3, 4])], ["y"],
+              [const("first", np.array([0], np.int64)), const("rest", np.array([1, 2], np.int64))])
+    module = read_onnx(m)  # (before the fix: not done in hours)
+    out = next(op for op in module.walk() if isinstance(op, ov.ReshapeOp)).results[0]
+    assert len(ov.shape_of(out)) == 3
+
+
 def _one_op_model(nodes: list, inputs: list, inits: list | None = None) -> onnx.ModelProto:
     return model(nodes, inputs, [nodes[-1].output[0]], inits)
 
