@@ -28,44 +28,21 @@ else:
 ort = pytest.importorskip("onnxruntime")
 
 from onnx import TensorProto as T  # noqa: E402
-from onnx import helper, numpy_helper  # noqa: E402
+from onnx import helper  # noqa: E402
 
 import lowpass  # noqa: E402
 from lowpass.dialects import ov  # noqa: E402
 from lowpass.frontends import FrontendError  # noqa: E402
 from lowpass.frontends.onnx import read_onnx  # noqa: E402
 
+from .test_onnx_loop import const, model, vi  # noqa: E402
+from .test_onnx_structural import run_ort  # noqa: E402
+
 R = np.random.default_rng(11)
-
-
-def vi(name: str, et: int, shape: list[int | str] | None = None) -> onnx.ValueInfoProto:
-    return helper.make_tensor_value_info(name, et, shape)
 
 
 def seq_vi(name: str) -> onnx.ValueInfoProto:
     return helper.make_tensor_sequence_value_info(name, T.FLOAT, None)
-
-
-def const(name: str, value: object) -> onnx.TensorProto:
-    return numpy_helper.from_array(np.asarray(value), name)
-
-
-def model(nodes: list, inputs: list, outputs: list[str], inits: list | None = None
-          ) -> onnx.ModelProto:  # fmt: skip
-    graph = helper.make_graph(nodes, "g", inputs, [onnx.ValueInfoProto(name=n) for n in outputs],
-                              inits or [])  # fmt: skip
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
-    m.ir_version = 8
-    return m
-
-
-def run_ort(m: onnx.ModelProto, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
-    options = ort.SessionOptions()
-    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    options.log_severity_level = 3  # (its warnings on output shapes it did not infer)
-    session = ort.InferenceSession(m.SerializeToString(), options,
-                                   providers=["CPUExecutionProvider"])  # fmt: skip
-    return list(session.run(None, feeds))
 
 
 def run_openvino(m: onnx.ModelProto, feeds: dict[str, np.ndarray], tmp: Path) -> list[np.ndarray]:

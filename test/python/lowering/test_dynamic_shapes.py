@@ -368,6 +368,19 @@ def test_requests_meeting_shapes_that_another_compiles_do_not_compile_them_again
     assert len(compiles) == 1 and len(device._compile_seconds) == 1
 
 
+def _compiled_with(monkeypatch: pytest.MonkeyPatch, compile_module: Any
+                   ) -> tuple[CpuCompiledModel, lowpass.InferRequest]:  # fmt: skip
+    """BATCH_RELU on CPU (`AUTO`), its shapes compiled by `compile_module` from the first
+    inference on (FIRST_COMPILE_SECONDS 0): its device model and a request."""
+    from lowpass.runtime import cpu
+
+    monkeypatch.setattr(cpu, "compile_module", compile_module)
+    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
+    device = cpu_model(compiled)
+    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
+    return device, compiled.create_infer_request()
+
+
 @pytest.mark.shape_threshold_default
 def test_auto_compiles_in_the_background_while_the_interpreter_answers(
     monkeypatch: pytest.MonkeyPatch,
@@ -385,11 +398,7 @@ def test_auto_compiles_in_the_background_while_the_interpreter_answers(
         assert release.wait(60), "the compile was not released"
         return compile_module(*args, **kwargs)
 
-    monkeypatch.setattr(cpu, "compile_module", held_compile)
-    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
-    device = cpu_model(compiled)
-    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
-    request = compiled.create_infer_request()
+    device, request = _compiled_with(monkeypatch, held_compile)
     x = np.random.default_rng(5).standard_normal((3, 4)).astype(np.float32)
     for _ in range(3):  # (the first decides the compile; none of them waits for it)
         np.testing.assert_array_equal(request.infer({"x": x})["y"], 2 * np.maximum(x, 0))
@@ -420,11 +429,7 @@ def test_back_to_back_inferences_leave_the_background_compile_its_time(
             time.sleep(0)
         return compile_module(*args, **kwargs)
 
-    monkeypatch.setattr(cpu, "compile_module", compile_that_lets_the_gil_go)
-    compiled = lowpass.Core().compile_model(BATCH_RELU, "CPU")
-    device = cpu_model(compiled)
-    monkeypatch.setattr(device, "FIRST_COMPILE_SECONDS", 0.0)
-    request = compiled.create_infer_request()
+    _, request = _compiled_with(monkeypatch, compile_that_lets_the_gil_go)
     x = np.random.default_rng(6).standard_normal((3, 4)).astype(np.float32)
     inferences = 0
     while inferences < 5000:
