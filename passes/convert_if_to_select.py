@@ -13,9 +13,10 @@ onnxruntime).
 Computing both bodies each time gives the same results where the bodies' ops are pure,
 deterministic and cannot trap when the branch would not have run: the ops of
 `SPECULATABLE` (integer Divide, which divides by zero where the other branch guarded it, is
-not one), on static shapes of at most `MAX_ELEMENTS` elements each, `MAX_OPS` ops a body at
-most, no nested region. An If of a condition known when reading is left to `canonicalize`
-(it inlines the taken body).
+not one), on operands and results of static shapes of at most `MAX_ELEMENTS` elements each
+(an Add of a `[?]` and a `[2]` is typed `[2]`, and fails where the `?` is not 2), `MAX_OPS`
+ops a body at most, no nested region. An If of a condition known when reading is left to
+`canonicalize` (it inlines the taken body).
 
     opt-tool -p ov-convert-if-to-select model.mlir
 """
@@ -71,10 +72,12 @@ def _speculatable(op: Operation) -> bool:
             return False
     elif not isinstance(op, SPECULATABLE):
         return False
-    for r in op.results:
-        if not is_tensor(r.type) or DYNAMIC in r.type.get_shape():
+    # (operands too: an Add of a [?] and a [2] is typed [2], and fails where the ? is not 2,
+    # which the other body may have been there to avoid)
+    for v in (*op.operands, *op.results):
+        if not is_tensor(v.type) or DYNAMIC in v.type.get_shape():
             return False
-        if int(np.prod(r.type.get_shape(), dtype=np.int64)) > MAX_ELEMENTS:
+        if int(np.prod(v.type.get_shape(), dtype=np.int64)) > MAX_ELEMENTS:
             return False
     return True
 

@@ -5,7 +5,7 @@
 // computes the same before and after; the CPU device, which converts it itself
 // (cpu-decompose), runs the Loop in native code (it ran on the reference fallback, 5.6 ms
 // where it now takes microseconds). Kept: an integer Divide (it would divide by zero where
-// the other body guarded it), a body of more than 256 elements, a result of dynamic shape.
+// the other body guarded it), a body of more than 256 elements, an operand of dynamic shape.
 // RUN: opt-tool --ov-convert-if-to-select %S/Inputs/loop-break.mlir | filecheck %s
 // RUN: opt-tool --ov-convert-if-to-select %S/Inputs/loop-break.mlir | opt-tool | filecheck %s
 // RUN: opt-tool --ov-convert-if-to-select %s --split-input-file | filecheck %s --check-prefix=KEPT
@@ -81,4 +81,23 @@ func.func @one_element_condition(%c: tensor<1xi1>, %a: tensor<3xf32>) -> (tensor
     ov.yield %x : tensor<3xf32>
   }
   func.return %y, %z : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// An operand of dynamic shape: the Add of a [?] and a [2] is typed [2], and fails where the
+// ? is not 2, which the condition may be there to avoid.
+// KEPT-LABEL: func.func @dynamic_operand
+// KEPT:         ov.if
+func.func @dynamic_operand(%c: tensor<i1>, %a: tensor<?xf32>) -> tensor<2xf32> {
+  %y = ov.if(%c, %a) attributes {then_inputs = [#ov.invariant<input = 1, param = 0>], else_inputs = [], then_outputs = [#ov.body_output<result = 0, output = 0>], else_outputs = [#ov.body_output<result = 0, output = 0>]} : (tensor<i1>, tensor<?xf32>) -> tensor<2xf32> {
+  ^bb0(%x: tensor<?xf32>):
+    %w = ov.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %s = ov.add %x, %w : (tensor<?xf32>, tensor<2xf32>) -> tensor<2xf32>
+    ov.yield %s : tensor<2xf32>
+  } else {
+    %k = ov.constant dense<0.0> : tensor<2xf32>
+    ov.yield %k : tensor<2xf32>
+  }
+  func.return %y : tensor<2xf32>
 }
