@@ -400,6 +400,10 @@ def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
         cond_arg.replace_all_uses_with(true.results[0])
         block.erase_arg(cond_arg)
         cond_out = true.results[0]
+        # (a body output that is the condition itself: a scan, carried or appended value)
+        scans = [true.results[0] if v is cond_arg else v for v in scans]
+        finals = [(j, true.results[0] if v is cond_arg else v) for j, v in finals]
+        appended = [(j, true.results[0] if v is cond_arg else v) for j, v in appended]
     # Scan outputs, then the tensors appended to carried sequences: each unsqueezed and
     # concatenated along axis 0 (OpenVINO's SequenceConcatReplacer makes the latter so too).
     stacked_parts: list[SSAValue] = []

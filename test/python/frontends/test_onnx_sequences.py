@@ -139,6 +139,26 @@ def test_a_list_that_starts_with_tensors(trip: int) -> None:
     check(m, {**feeds, "M": np.array(trip, np.int64)})
 
 
+def test_a_body_that_appends_and_scans_its_passed_through_condition() -> None:
+    """The condition passed through becomes a constant true in the body; a body output that
+    is the condition itself (appended, and a scan output) takes that constant too (it had
+    referred to the erased argument: an internal error, a review found)."""
+    b = helper.make_graph(
+        [helper.make_node("SequenceInsert", ["s_in", "c_in"], ["s_out"]),
+         helper.make_node("Identity", ["c_in"], ["c_out"])],
+        "body", [vi("i", T.INT64, []), vi("c_in", T.BOOL, []),
+                 helper.make_tensor_sequence_value_info("s_in", T.BOOL, None)],
+        [vi("c_out", T.BOOL, []), helper.make_tensor_sequence_value_info("s_out", T.BOOL, None),
+         vi("c_in", T.BOOL, [])],
+    )  # fmt: skip
+    nodes = [
+        helper.make_node("SequenceEmpty", [], ["s0"], dtype=T.BOOL),
+        helper.make_node("Loop", ["M", "", "s0"], ["s", "scan"], name="loop", body=b),
+        helper.make_node("ConcatFromSequence", ["s"], ["y"], axis=0, new_axis=1),
+    ]
+    check(model(nodes, [], ["y", "scan"], [const("M", np.int64(3))]), {})
+
+
 @pytest.mark.parametrize("keepdims", [0, 1])
 def test_a_tensor_iterated_in_a_loop(keepdims: int) -> None:
     """`for t in x.unbind(0)` as torch.onnx.export writes it: SplitToSequence (a scalar split
