@@ -230,8 +230,9 @@ def sequence_erase(ctx: NodeContext) -> list[SequenceValue]:
 def sequence_length(ctx: NodeContext) -> list[SSAValue]:
     seq = tensor_sequence(ctx, 0)
     n = seq.length()
-    if n is not None or seq.rest is None:
-        return [ctx.constant(np.array(len(seq.items) if n is None else n, np.int64))]
+    if n is not None:  # (always so without a rest)
+        return [ctx.constant(np.array(n, np.int64))]
+    assert seq.rest is not None
     shape = ctx.value(ov.ShapeOfOp(seq.rest))
     count = ctx.value(ov.GatherOp(shape, ctx.i64(seq.axis), ctx.i64(0)))
     if not seq.items:
