@@ -389,21 +389,11 @@ def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
     if keep_condition:
         cond_out = _body_condition(block, cond_out, cond_type, body.output[0].name)
     else:
-        # Passed through, the condition each iteration sees is the one that let it run: true
-        # (OpenVINO's frontend too), so the number of iterations is the trip count's.
-        true = ConstantOp.from_array(np.ones(cond_type.get_shape(), np.bool_))
-        first_op = block.first_op
-        if first_op is not None:
-            block.insert_op_before(true, first_op)
-        else:
-            block.add_op(true)
-        cond_arg.replace_all_uses_with(true.results[0])
-        block.erase_arg(cond_arg)
-        cond_out = true.results[0]
+        cond_out = _constant_condition(block, cond_arg, cond_type)
         # (a body output that is the condition itself: a scan, carried or appended value)
-        scans = [true.results[0] if v is cond_arg else v for v in scans]
-        finals = [(j, true.results[0] if v is cond_arg else v) for j, v in finals]
-        appended = [(j, true.results[0] if v is cond_arg else v) for j, v in appended]
+        scans = [cond_out if v is cond_arg else v for v in scans]
+        finals = [(j, cond_out if v is cond_arg else v) for j, v in finals]
+        appended = [(j, cond_out if v is cond_arg else v) for j, v in appended]
     # Scan outputs, then the tensors appended to carried sequences: each unsqueezed and
     # concatenated along axis 0 (OpenVINO's SequenceConcatReplacer makes the latter so too).
     stacked_parts: list[SSAValue] = []
@@ -457,6 +447,21 @@ def loop(ctx: NodeContext) -> list[SSAValue | SequenceValue]:
     if not any(isinstance(v, SSAValue) and v.owner is op for v in outputs_of_node):
         set_name(op, ctx.name)  # (its results all feed sequences: still the node's op)
     return outputs_of_node
+
+
+def _constant_condition(block: Block, cond_arg: BlockArgument, cond_type: TensorType) -> SSAValue:
+    """Replaces a passed-through condition argument by a constant true: the condition each
+    iteration sees is the one that let it run (OpenVINO's frontend does so too), so the number
+    of iterations is the trip count's."""
+    true = ConstantOp.from_array(np.ones(cond_type.get_shape(), np.bool_))
+    first_op = block.first_op
+    if first_op is not None:
+        block.insert_op_before(true, first_op)
+    else:
+        block.add_op(true)
+    cond_arg.replace_all_uses_with(true.results[0])
+    block.erase_arg(cond_arg)
+    return true.results[0]
 
 
 def _carried_outputs(
