@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import pytest
+from _pytest.mark.expression import Expression
 
 # The suite's longest tests (`pytest -n 1 --durations=80`: ten seconds and more each, the
 # rest take under five), started first: under `pytest -n 2` a test that starts last keeps
@@ -83,6 +84,10 @@ _deadline: float | None = None
 
 def pytest_configure(config: pytest.Config) -> None:
     global _hang_log
+    # (whether `long` tests run: test/python/sweeps.py's `thread_counts` reads it)
+    markexpr = config.getoption("markexpr", "") or ""
+    long = not markexpr or Expression.compile(markexpr).evaluate(lambda mark: mark == "long")
+    os.environ["LOWPASS_PYTEST_LONG_SELECTED"] = "1" if long else "0"
     if float(config.getini("faulthandler_timeout") or 0) > 0:
         # (pytest's own timer would take the place of this one: there is one per process)
         raise pytest.UsageError("faulthandler_timeout would turn off the suite's watchdog "

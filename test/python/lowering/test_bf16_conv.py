@@ -26,6 +26,7 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .typed import ConvGeometry
 
 pytestmark = pytest.mark.skipif(not host_cpu().avx512_bf16,
@@ -80,17 +81,15 @@ def _model(channels: int, width: int, geometry: ConvGeometry) -> lowpass.Model:
     return lowpass.Model(g.module())
 
 
-def _cases(long: set[str]) -> list[object]:
-    return [pytest.param(case, marks=[pytest.mark.long] if case in long else [])
-            for case in CASES]
-
-
 # (`long`: "3x3", in place at stride 1 with padding, as "stride2" (64 channels) is with
 # padding and "unpadded" (and "channels8" but on AMX-BF16) at stride 1; "unpadded_narrow",
 # refused for rows under 16 positions as "narrow_rows" is, its im2col of an unpadded
 # bfloat16 input run by the next test)
-@pytest.mark.parametrize("case", _cases({"3x3", "unpadded_narrow"}))
-def test_in_place_and_im2col_give_the_same_bits(case: str,
+# (each case at one thread count by default, both in the long run: `covering`; the same
+# bits on 1 and 2 threads: test_same_bits_whatever_the_blocks)
+@covering({"case": list(CASES), "threads": [1, 2]},
+          long=lambda case, threads: case in {"3x3", "unpadded_narrow"})
+def test_in_place_and_im2col_give_the_same_bits(case: str, threads: int,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     channels, width, geometry, in_place = CASES[case]
     model = _model(channels, width, geometry)
@@ -111,15 +110,14 @@ def test_in_place_and_im2col_give_the_same_bits(case: str,
     results = []
     for allowed in (True, False):
         monkeypatch.setattr(convolution, "IN_PLACE_BF16", allowed)
-        for threads in (1, 2):
-            clear_cache()
-            compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
-                                                         "INFERENCE_PRECISION_HINT": "bf16"})
-            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+        clear_cache()
+        compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
+                                                     "INFERENCE_PRECISION_HINT": "bf16"})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
     if host_cpu().amx_bf16:  # (the tiles read kernel rows by 32 values: 3 x 40, 3 x 8 not)
         in_place = in_place and 3 * channels % 32 == 0
-    assert taken[:2] == [in_place, in_place]  # (the 3x3, on both thread counts)
-    assert not any(taken[2:])
+    assert taken[:1] == [in_place]  # (the 3x3)
+    assert not any(taken[1:])
     for result in results[1:]:
         np.testing.assert_array_equal(result, results[0])
     scale = np.abs(want).max()
@@ -131,13 +129,14 @@ def test_in_place_and_im2col_give_the_same_bits(case: str,
 # place "unpadded" and by im2col "unpadded_narrow"; `long`: "stride2", "dilated_h" and
 # "narrow_rows", the same copies at other strides, dilations and widths, which the test
 # above runs with the tensors stored too)
-@pytest.mark.parametrize("case", _cases({"stride2", "dilated_h", "narrow_rows"}))
+@covering({"case": list(CASES), "threads": [1, 2]},
+          long=lambda case, threads: case in {"stride2", "dilated_h", "narrow_rows"})
 def test_tensors_between_bf16_convolutions_in_bfloat16_give_the_same_bits(
-        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        case: str, threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """a's output (written from an NCHW input) and the 3x3's (+ bias, ReLU), each read by a
     bf16 convolution only, are stored in bfloat16: the 3x3 copies them as they are (in
     place, im2col, the input itself as the padded one), the last 1x1 reads its A as it is;
-    the same bits as with float32 tensors, on 1 and 2 threads, in fewer arena bytes; the
+    the same bits as with float32 tensors, on 1 or 2 threads, in fewer arena bytes; the
     runtime model says so; and REFERENCE's float32 results within bfloat16's precision."""
     channels, width, geometry, _ = CASES[case]
     model = _model(channels, width, geometry)
@@ -155,11 +154,10 @@ def test_tensors_between_bf16_convolutions_in_bfloat16_give_the_same_bits(
         arena = entry_function(module).attributes[cpu.ARENA]
         assert isinstance(arena, cpu.ArenaAttr)
         arenas.append(arena.bytes.data)
-        for threads in (1, 2):
-            clear_cache()
-            compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
-                                                         "INFERENCE_PRECISION_HINT": "bf16"})
-            results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
+        clear_cache()
+        compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads,
+                                                     "INFERENCE_PRECISION_HINT": "bf16"})
+        results.append(np.asarray(compiled.create_infer_request().infer(feeds)["y"]))
         info = {node.get_friendly_name(): node.get_rt_info()
                 for node in compiled.get_runtime_model().get_ordered_ops()}
         # (as OpenVINO's runtime model: bf16 convolutions, the tensors kept in bf16)

@@ -21,7 +21,6 @@ unless their rows stacked take fewer k-steps (`_stacked_spec`). The GEMM's offse
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import lowpass
 from lowpass.builder import GraphBuilder
@@ -30,6 +29,7 @@ from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 from lowpass.lowering.target import host_cpu
 
+from ..sweeps import covering
 from .typed import ConvGeometry, four
 
 RNG = np.random.default_rng(20261127)
@@ -128,9 +128,9 @@ def _model(channels: int, width: int, geometry: ConvGeometry, nchw: bool,
 # stride 1 and padding 1 in "nchw", whole taps of 64 with padding in "stride2" and
 # "dilation2", the GEMM's requantization into the next convolution's NHWC input in all but
 # "nchw", stride 1 in "rows96", "taps16" and the rest)
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=[pytest.mark.long] if case == "3x3" else []) for case in CASES])
-def test_in_place_convolution_equals_reference(case: str) -> None:
+# (each case at one thread count by default, both in the long run: `covering`)
+@covering({"case": list(CASES), "threads": [1, 2]}, long=lambda case, threads: case == "3x3")
+def test_in_place_convolution_equals_reference(case: str, threads: int) -> None:
     channels, width, geometry = CASES[case]
     model = _model(channels, width, geometry, case == "nchw", SIZES.get(case, 3))
     feeds = {"x": RNG.integers(0, 256, (BATCH, channels, 6, width)).astype(np.uint8)}
@@ -155,23 +155,22 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
     convolution._in_place_plan = spy
     convolution._stacked_spec = spy_stacked
     try:
-        for threads in (1, 2):
-            clear_cache()
-            got = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
-            np.testing.assert_array_equal(
-                np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
+        clear_cache()
+        got = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        np.testing.assert_array_equal(
+            np.asarray(got.create_infer_request().infer(feeds)["y"]), want)
     finally:
         convolution._in_place_plan = real
         convolution._stacked_spec = real_stacked
     cpu = host_cpu()
     by_stacks = (case.startswith("stacked") and cpu.avx512_vnni and not cpu.amx
                  and "avx512vbmi" in cpu.features)
-    assert stacked.count(True) == (2 if by_stacks else 0), stacked
-    if host_cpu().amx:  # (the 3x3 under test, on both thread counts)
+    assert stacked.count(True) == (1 if by_stacks else 0), stacked
+    if host_cpu().amx:  # (the 3x3 under test)
         # (whole taps of 64; else kernel rows padded to 64 bytes: not dilated along W)
         padded_rows = (channels >= convolution.IN_PLACE_MIN_CHANNELS
                        and geometry["dilations"][1] == 1)
-        assert taken.count(True) == (2 if channels % 64 == 0 or padded_rows else 0), taken
+        assert taken.count(True) == (1 if channels % 64 == 0 or padded_rows else 0), taken
     elif host_cpu().vnni:  # (vpdpbusd's runs: kernel rows of 8-byte chunks, padded by at
         # most a sixth; dilated along W, taps)
         row = SIZES.get(case, 3) * channels
@@ -180,4 +179,4 @@ def test_in_place_convolution_equals_reference(case: str) -> None:
             rows = channels % 64 == 0 or 6 * padding <= row
         else:
             rows = channels % 8 == 0
-        assert taken.count(True) == (2 if rows else 0), taken
+        assert taken.count(True) == (1 if rows else 0), taken

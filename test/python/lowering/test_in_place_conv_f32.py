@@ -21,6 +21,8 @@ from lowpass.dialects import ov
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.ops import convolution
 
+from ..sweeps import covering
+
 RNG = np.random.default_rng(20261130)
 BATCH = 2
 HEIGHT = 6
@@ -72,10 +74,11 @@ def _model(channels: int, cout: int, width: int, size: int, strides: list[int],
 # (`long`: "3x3_stride2", the convolution under test of "3x3_stride2_residual", which adds
 # the shortcut's read in place to the same epilogue; bias + ReLU alone: "5x5", "1x1_stride2",
 # "3x3_dilated_h")
-@pytest.mark.parametrize("case", [
-    pytest.param(case, marks=[pytest.mark.long] if case == "3x3_stride2" else [])
-    for case in CASES])
-def test_f32_in_place_convolution(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+# (each case at one thread count by default, both in the long run: `covering`)
+@covering({"case": list(CASES), "threads": [1, 2]},
+          long=lambda case, threads: case == "3x3_stride2")
+def test_f32_in_place_convolution(case: str, threads: int,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
     channels, cout, width, size, strides, pads, dilations, in_place = CASES[case]
     residual = case.endswith("residual")
     model = _model(channels, cout, width, size, strides, pads, dilations, residual)
@@ -95,15 +98,14 @@ def test_f32_in_place_convolution(case: str, monkeypatch: pytest.MonkeyPatch) ->
     results = {}
     for enabled in (True, False):
         monkeypatch.setattr(convolution, "IN_PLACE_F32", enabled)
-        for threads in (1, 2):
-            clear_cache()
-            got = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
-            results[enabled, threads] = np.asarray(got.create_infer_request().infer(feeds)["y"])
+        clear_cache()
+        got = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads})
+        results[enabled] = np.asarray(got.create_infer_request().infer(feeds)["y"])
     for result in results.values():
         np.testing.assert_allclose(result, want, rtol=0, atol=1e-5 * np.abs(want).max())
-    for threads in (1, 2):  # (the same k order: the same bits)
-        np.testing.assert_array_equal(results[True, threads], results[False, threads])
+    # (the same k order: the same bits)
+    np.testing.assert_array_equal(results[True], results[False])
     # (asked once a compile for the convolution under test, and for the shortcut: the 1x1
     # ones around them read their input as it is)
     layers = 2 if residual else 1
-    assert taken == [in_place] * 2 * layers + [False] * 2 * layers, taken
+    assert taken == [in_place] * layers + [False] * layers, taken

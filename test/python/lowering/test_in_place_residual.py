@@ -10,7 +10,6 @@ images: REFERENCE's (fp32 within 1e-5, int8 bit for bit).
 from __future__ import annotations
 
 import numpy as np
-import pytest
 from xdsl.ir import Operation, SSAValue
 
 import lowpass
@@ -20,6 +19,7 @@ from lowpass.dialects.graph import entry_function, get_name
 from lowpass.lowering.compiler import clear_cache
 from lowpass.lowering.pipeline import run_pipeline
 
+from ..sweeps import covering
 from .test_residual_epilogue import GEOMETRY, biased_conv
 from .typed import ConvGeometry
 
@@ -110,8 +110,8 @@ def _outputs(model: lowpass.Model, device: str, threads: int, feeds: dict) -> np
     return np.asarray(compiled.create_infer_request().infer(feeds).to_tuple()[0]).copy()
 
 
-@pytest.mark.parametrize("kind", list(GEOMETRY))
-def test_fp32_output_in_place_of_its_residual(kind: str) -> None:
+@covering({"kind": list(GEOMETRY), "threads": [1, 2]})
+def test_fp32_output_in_place_of_its_residual(kind: str, threads: int) -> None:
     model = fp32_block(kind)
     places, ops = _placed(model)
     epilogue = ops["b"].attributes[cpu.EPILOGUE]
@@ -119,10 +119,9 @@ def test_fp32_output_in_place_of_its_residual(kind: str) -> None:
     assert places["after"] == places["shortcut"] and places["after"][0] == "arena"
     feeds = {"x": RNG.standard_normal((2, 24, 7, 9)).astype(np.float32)}
     want = _outputs(model, "REFERENCE", 1, feeds)
-    for threads in (1, 2):
-        clear_cache()
-        got = _outputs(model, "CPU", threads, feeds)
-        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
+    clear_cache()
+    got = _outputs(model, "CPU", threads, feeds)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
 
 
 def test_int8_output_in_place_of_its_residual_bit_for_bit() -> None:

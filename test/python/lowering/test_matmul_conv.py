@@ -236,8 +236,12 @@ def operand(rng: np.random.Generator, shape: tuple, dtype: type) -> np.ndarray:
     return x
 
 
-@pytest.mark.parametrize(("a_type", "b_type"), [("f32", "f32"), ("u8", "i8"), ("i8", "i8"),
-                                                ("u8", "u8"), ("i8", "u8")])
+# (`long`: u8 x u8 and i8 x u8, whose kernels are those of i8 x i8 and u8 x i8 but for the
+# operands' widening: test_gemm.py's `test_runtime_b_int8_exact` runs every pair)
+@pytest.mark.parametrize(("a_type", "b_type"), [
+    ("f32", "f32"), ("u8", "i8"), ("i8", "i8"),
+    pytest.param("u8", "u8", marks=pytest.mark.long),
+    pytest.param("i8", "u8", marks=pytest.mark.long)])
 def test_matmul_by_computed_b_random_shapes(a_type: str, b_type: str) -> None:
     """Random batches, transposes, broadcasts and 1-D operands, B a graph input: native
     (`jit_<isa>_I8` / `FP32`), int8 equal to REFERENCE bit for bit, f32 within 1e-5."""

@@ -23,7 +23,7 @@ from lowpass.lowering.kernels import gemm as kernels
 from lowpass.lowering.ops import convolution, winograd
 from lowpass.lowering.pipeline import run_pipeline
 
-from ..sweeps import covering
+from ..sweeps import covering, thread_counts
 
 RNG = np.random.default_rng(20261126)
 GEOMETRY = {
@@ -109,7 +109,7 @@ def _residual_gemms(monkeypatch: pytest.MonkeyPatch) -> list[kernels.Epilogue]:
 
 def _check(model: lowpass.Model, feeds: dict) -> None:
     want = _run(model, "REFERENCE", feeds)
-    for threads in (1, 2):
+    for threads in thread_counts():
         clear_cache()
         got = _run(model, "CPU", feeds, threads)
         finite = np.isfinite(want)
