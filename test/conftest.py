@@ -82,11 +82,16 @@ _deadline: float | None = None
 """When the running test's time is up (`time.monotonic`); None between tests."""
 
 
+def _is_long(mark: str, /, **kwargs: object) -> bool:
+    """Whether `-m`'s name `mark` holds for a test marked `long` only."""
+    return mark == "long"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     global _hang_log
     # (whether `long` tests run: test/python/sweeps.py's `thread_counts` reads it)
     markexpr = config.getoption("markexpr", "") or ""
-    long = not markexpr or Expression.compile(markexpr).evaluate(lambda mark: mark == "long")
+    long = not markexpr or Expression.compile(markexpr).evaluate(_is_long)
     os.environ["LOWPASS_PYTEST_LONG_SELECTED"] = "1" if long else "0"
     if float(config.getini("faulthandler_timeout") or 0) > 0:
         # (pytest's own timer would take the place of this one: there is one per process)
