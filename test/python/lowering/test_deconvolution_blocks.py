@@ -16,6 +16,8 @@ import lowpass
 from lowpass.builder import GraphBuilder
 from lowpass.dialects import ov
 
+from ..sweeps import thread_counts
+
 RNG = np.random.default_rng(20261202)
 
 
@@ -59,7 +61,7 @@ def test_a_kernel_equal_to_its_stride_runs_on_the_convolution_kernels(
     x = RNG.integers(0, 256, (2, cin, *hw)) if int8 else RNG.standard_normal((2, cin, *hw))
     feeds = {"x": x.astype(np.uint8 if int8 else np.float32)}
     want, _ = _run(model, "REFERENCE", feeds)
-    for threads in (1, 2):
+    for threads in thread_counts():
         got, request = _run(model, "CPU", feeds, threads)
         rows = {(r.node_name, r.node_type): r.exec_type for r in request.get_profiling_info()}
         assert rows[("up/blocks", "Convolution")].endswith("_I8" if int8 else "_FP32")

@@ -22,6 +22,7 @@ from lowpass.lowering.ops.convolution import ConvSpec
 from lowpass.lowering.ops.quantization import Program
 from lowpass.runtime.cpu import CpuCompiledModel
 
+from ..sweeps import thread_counts
 from .typed import ConvGeometry
 
 RNG = np.random.default_rng(7)
@@ -116,7 +117,7 @@ def test_cpu_matches_reference(c: int, cout: int, hw: tuple[int, int], pads: lis
     model = chain(c, cout, hw, pads, batch)
     feeds = {"x": RNG.standard_normal((batch, c, *hw)).astype(np.float32)}
     want = _run(model, "REFERENCE", feeds)
-    for threads in (1, 2):
+    for threads in thread_counts():
         clear_cache()
         calls.clear()
         got = _run(model, "CPU", feeds, threads)
