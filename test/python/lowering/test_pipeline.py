@@ -77,7 +77,16 @@ def _run(text: str, seed: int = 0) -> tuple[list[np.ndarray], CompiledGraph]:
     return [np.asarray(result[p.name]) for p in compiled.outputs], graph
 
 
-@pytest.mark.parametrize("path", LIT_MODELS, ids=lambda p: p.name)
+
+def _alternate(half: int) -> list[object]:
+    """LIT_MODELS, those of the other `half` (0 or 1, by index) `long`: of the two checks
+    of a model's printed IR, the default run takes one for each model (each compiles or
+    parses the model several times), the long run both."""
+    return [pytest.param(p, id=p.name, marks=[pytest.mark.long] if i % 2 != half else [])
+            for i, p in enumerate(LIT_MODELS)]
+
+
+@pytest.mark.parametrize("path", _alternate(0))
 def test_the_printed_pipeline_compiles_to_the_same_graph(path: Path) -> None:
     text = _text(path)
     module = lowpass.read_module(text)
@@ -94,7 +103,7 @@ def test_the_printed_pipeline_compiles_to_the_same_graph(path: Path) -> None:
         np.testing.assert_array_equal(a, b)
 
 
-@pytest.mark.parametrize("path", LIT_MODELS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _alternate(1))
 def test_each_pass_reads_only_the_ir(path: Path) -> None:
     # printed and parsed between the passes: the same IR as the passes in one process
     module = lowpass.read_module(_text(path))
